@@ -1,0 +1,77 @@
+package io.idempo.plan;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The fingerprint of one call: a SHA-256 digest over the canonical encoding of the declared fields, and, on
+ * demand, one short digest per field so that a key reused with other parameters can name what differs without
+ * storing or logging any value.
+ */
+public final class Fingerprint {
+
+    /** Hex characters kept of each per-field digest: 64 bits, plenty to tell two requests of one key apart. */
+    static final int FIELD_DIGEST_HEX_LENGTH = 16;
+
+    private final byte[] encoded;
+    private final String[] fieldNames;
+    private final int[] fieldStarts;
+    private final String digest;
+
+    Fingerprint(byte[] encoded, String[] fieldNames, int[] fieldStarts) {
+        this.encoded = encoded;
+        this.fieldNames = fieldNames;
+        this.fieldStarts = fieldStarts;
+        this.digest = HexFormat.of().formatHex(sha256(encoded, 0, encoded.length));
+    }
+
+    /** Lowercase hex SHA-256 of the whole encoding: 64 characters. */
+    public String digest() {
+        return digest;
+    }
+
+    /** Field path to the first 16 hex characters of the SHA-256 of that field's encoding, in plan order. */
+    public Map<String, String> fieldDigests() {
+        Map<String, String> digests = new LinkedHashMap<>();
+        for (int i = 0; i < fieldNames.length; i++) {
+            int end = i + 1 < fieldStarts.length ? fieldStarts[i + 1] : encoded.length;
+            String hex = HexFormat.of().formatHex(sha256(encoded, fieldStarts[i], end - fieldStarts[i]));
+            digests.put(fieldNames[i], hex.substring(0, FIELD_DIGEST_HEX_LENGTH));
+        }
+        return digests;
+    }
+
+    /** The canonical bytes the digest was computed from; a copy, for tests and diagnostics. */
+    public byte[] encoded() {
+        return encoded.clone();
+    }
+
+    private static byte[] sha256(byte[] bytes, int offset, int length) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(bytes, offset, length);
+            return sha.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java platform provides SHA-256", e);
+        }
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Fingerprint that && Arrays.equals(encoded, that.encoded);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(encoded);
+    }
+
+    @Override
+    public String toString() {
+        return "Fingerprint[" + digest + "]";
+    }
+}

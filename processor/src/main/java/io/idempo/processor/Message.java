@@ -1,0 +1,87 @@
+package io.idempo.processor;
+
+/**
+ * Every diagnostic the processor can report. Codes are stable across releases: users search for them, suppress
+ * builds on them and find them in {@code docs/checks.md}. A retired code is never reused.
+ */
+enum Message {
+
+    VOID_WITHOUT_NO_RESULT("IDEM-P001", Severity.ERROR,
+            "@Idempotent method returns void, so a duplicate has no result to replay; return the result, "
+                    + "or set @Idempotent(noResult = true) to let duplicates return without running"),
+    NOT_CONCRETE("IDEM-P002", Severity.ERROR,
+            "@Idempotent on %s does nothing: the aspect weaves method bodies; put it on the implementing method"),
+    NO_RESULT_WITH_VALUE("IDEM-P003", Severity.ERROR,
+            "noResult = true, but the method returns %s: duplicates would get no result; remove noResult"),
+    SECOND_SOURCE("IDEM-P004", Severity.ERROR,
+            "%s; an @Idempotent method takes its %s from exactly one source"),
+    UNUSABLE_PARAMETER_TYPE("IDEM-P005", Severity.ERROR,
+            "@%s parameter '%s' has type %s; use %s"),
+    ORPHAN_PARAMETER("IDEM-P006", Severity.ERROR,
+            "@%s on a parameter of %s, which is not @Idempotent: it does nothing; annotate the method with "
+                    + "@Idempotent or remove it"),
+    MALFORMED_KEY_TEMPLATE("IDEM-P007", Severity.ERROR,
+            "key template \"%s\" %s"),
+    UNKNOWN_PARAMETER("IDEM-P008", Severity.ERROR,
+            "%s path '%s' names parameter '%s', %s"),
+    UNREADABLE_PROPERTY("IDEM-P009", Severity.ERROR,
+            "%s path '%s': %s has no readable property '%s' (a record component, a getter or a field "
+                    + "visible from package %s)%s"),
+    NOT_ENCODABLE("IDEM-P010", Severity.ERROR,
+            "fingerprint field '%s' has type %s, which has no canonical encoding: %s"),
+    FLOATING_POINT("IDEM-P011", Severity.ERROR,
+            "fingerprint field '%s' is %s: binary floating point does not hold money exactly; use BigDecimal or "
+                    + "an integer of minor units, or set @Idempotent(allowFloatingPoint = true)"),
+    INVALID_DURATION("IDEM-P012", Severity.ERROR,
+            "%s = \"%s\" %s; write a positive ISO-8601 duration such as \"PT30M\" or \"PT24H\""),
+    MALFORMED_ACTION("IDEM-P013", Severity.ERROR,
+            "action \"%s\"%s must match [A-Za-z][A-Za-z0-9_.-]{0,63}; set @Idempotent(action = \"...\")"),
+    DUPLICATE_ACTION("IDEM-P014", Severity.ERROR,
+            "action \"%s\" is already used by %s; records of two methods would share keys, give each its own "
+                    + "@Idempotent(action = \"...\")"),
+    UNREPLAYABLE_RESULT("IDEM-P015", Severity.ERROR,
+            "return type %s uses the method's type variable %s, which is unknown when a duplicate replays the "
+                    + "stored result; return a concrete type"),
+    STORED_EXCEPTION_NOT_THROWN("IDEM-P016", Severity.ERROR,
+            "storeExceptions names %s, a checked exception the method does not declare, so it can never be "
+                    + "stored; add it to the throws clause or remove it"),
+    STORED_EXCEPTION_NOT_REBUILDABLE("IDEM-P017", Severity.ERROR,
+            "storeExceptions names %s, which replay cannot rebuild: %s"),
+    TEMPLATE_NOT_SCALAR("IDEM-P018", Severity.ERROR,
+            "key template placeholder {%s} has type %s; a placeholder must name a string, integer, decimal, "
+                    + "boolean, enum, UUID or java.time value"),
+    OVERLAPPING_PATHS("IDEM-P019", Severity.ERROR,
+            "fingerprint path '%s' %s '%s'; list each field once"),
+    INACCESSIBLE("IDEM-P020", Severity.ERROR,
+            "%s is not accessible from the generated class in package %s; make it package-private or public"),
+    ABSTRACT_FINGERPRINT_TYPE("IDEM-P021", Severity.STABILITY,
+            "fingerprint field '%s' has the abstract type %s: only its own readable properties are covered, not "
+                    + "those an implementation adds; fingerprint a concrete type or list the paths explicitly"),
+    INTERNAL_ERROR("IDEM-P099", Severity.ERROR,
+            "idempo-processor failed on this element (%s); please report it with this message");
+
+    /** How a message is reported; stability warnings follow the {@code idempo.stability} option. */
+    enum Severity { ERROR, STABILITY }
+
+    private final String code;
+    private final Severity severity;
+    private final String format;
+
+    Message(String code, Severity severity, String format) {
+        this.code = code;
+        this.severity = severity;
+        this.format = format;
+    }
+
+    String code() {
+        return code;
+    }
+
+    Severity severity() {
+        return severity;
+    }
+
+    String format(Object... arguments) {
+        return "[" + code + "] " + String.format(format, arguments);
+    }
+}

@@ -1,0 +1,133 @@
+package io.idempo.processor;
+
+import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/** Small questions about types that several checks ask, answered through javac's {@link Types}. */
+final class TypeTools {
+
+    private final Types types;
+    private final Elements elements;
+
+    TypeTools(Types types, Elements elements) {
+        this.types = types;
+        this.elements = elements;
+    }
+
+    Types types() {
+        return types;
+    }
+
+    Elements elements() {
+        return elements;
+    }
+
+    Optional<TypeElement> typeElement(String qualifiedName) {
+        return Optional.ofNullable(elements.getTypeElement(qualifiedName));
+    }
+
+    /** Whether {@code type} is a subtype of the erasure of the named type. */
+    boolean isSubtypeOf(TypeMirror type, String qualifiedName) {
+        return typeElement(qualifiedName)
+                .map(target -> types.isSubtype(types.erasure(type), types.erasure(target.asType())))
+                .orElse(false);
+    }
+
+    /** Whether {@code type} is exactly the named declared type (ignoring type arguments). */
+    boolean isType(TypeMirror type, String qualifiedName) {
+        return type.getKind() == TypeKind.DECLARED
+                && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals(qualifiedName);
+    }
+
+    /** The supertype of {@code type} whose erasure is the named type, with its type arguments as seen from it. */
+    Optional<DeclaredType> supertype(TypeMirror type, String qualifiedName) {
+        if (isType(type, qualifiedName)) {
+            return Optional.of((DeclaredType) type);
+        }
+        for (TypeMirror direct : types.directSupertypes(type)) {
+            Optional<DeclaredType> found = supertype(direct, qualifiedName);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    PackageElement packageOf(Element element) {
+        return elements.getPackageOf(element);
+    }
+
+    /** Whether generated code in {@code from} can name this type (and its type arguments). */
+    Optional<TypeElement> firstInaccessibleType(TypeMirror type, PackageElement from) {
+        if (type.getKind() == TypeKind.ARRAY) {
+            return firstInaccessibleType(((ArrayType) type).getComponentType(), from);
+        }
+        if (type.getKind() != TypeKind.DECLARED) {
+            return Optional.empty();
+        }
+        DeclaredType declared = (DeclaredType) type;
+        TypeElement element = (TypeElement) declared.asElement();
+        if (!isAccessible(element, from)) {
+            return Optional.of(element);
+        }
+        for (TypeMirror argument : declared.getTypeArguments()) {
+            Optional<TypeElement> inner = firstInaccessibleType(argument, from);
+            if (inner.isPresent()) {
+                return inner;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Public all the way out, or not private and in the same package; never local or anonymous. */
+    boolean isAccessible(TypeElement type, PackageElement from) {
+        if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS) {
+            return false;
+        }
+        boolean samePackage = packageOf(type).equals(from);
+        for (Element current = type; current.getKind() != ElementKind.PACKAGE;
+             current = current.getEnclosingElement()) {
+            if (!isMemberAccessible(current, samePackage)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A member (field, method, nested type) visible to a class in the same or another package. */
+    boolean isMemberAccessible(Element member, boolean samePackage) {
+        if (member.getModifiers().contains(Modifier.PRIVATE)) {
+            return false;
+        }
+        return samePackage || member.getModifiers().contains(Modifier.PUBLIC);
+    }
+
+    /**
+     * The name a runtime {@code Class#getTypeName()} gives the erasure of this type: binary names for nested
+     * types ({@code a.Outer$Inner}), {@code []} for arrays, keywords for primitives.
+     */
+    String runtimeTypeName(TypeMirror type) {
+        TypeMirror erased = types.erasure(type);
+        return switch (erased.getKind()) {
+            case ARRAY -> runtimeTypeName(((ArrayType) erased).getComponentType()) + "[]";
+            case DECLARED -> elements.getBinaryName((TypeElement) ((DeclaredType) erased).asElement()).toString();
+            default -> erased.toString();
+        };
+    }
+
+    /** Source form of a type for generated code: fully qualified, with type arguments. */
+    String sourceName(TypeMirror type) {
+        return type.toString();
+    }
+}
