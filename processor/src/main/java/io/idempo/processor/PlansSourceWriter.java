@@ -175,10 +175,10 @@ final class PlansSourceWriter {
 
         private void writeFingerprintFunction(MethodModel model, String stem) {
             line(0, "");
-            line(1, "@SuppressWarnings(\"unchecked\")");
-            line(1, "private static void " + stem + "Fingerprint(Object[] arguments, CanonicalWriter out) {");
             List<PathResolver.ResolvedPath> paths = model.fingerprint().fields().stream()
                     .map(FingerprintPlan.Field::path).toList();
+            suppressUncheckedCasts(paths);
+            line(1, "private static void " + stem + "Fingerprint(Object[] arguments, CanonicalWriter out) {");
             declareParameters(model, paths);
             for (FingerprintPlan.Field field : model.fingerprint().fields()) {
                 line(2, "out.field(" + JavaSource.literal(field.path().path()) + ");");
@@ -205,9 +205,10 @@ final class PlansSourceWriter {
             line(0, "");
             line(1, "/** Renders {@code " + JavaSource.javadoc(template.text())
                     + "}; null when a placeholder's value is null. */");
-            line(1, "@SuppressWarnings(\"unchecked\")");
+            List<PathResolver.ResolvedPath> paths = placeholders.stream().map(KeyTemplate.Placeholder::path).toList();
+            suppressUncheckedCasts(paths);
             line(1, "private static String " + stem + "Key(Object[] arguments) {");
-            declareParameters(model, placeholders.stream().map(KeyTemplate.Placeholder::path).toList());
+            declareParameters(model, paths);
             List<String> guards = new ArrayList<>();
             for (KeyTemplate.Placeholder placeholder : placeholders) {
                 for (String guard : nullGuards(model, placeholder.path(), true)) {
@@ -243,6 +244,16 @@ final class PlansSourceWriter {
                 case ENUM -> expression + ".name()";
                 default -> "String.valueOf(" + expression + ")";
             };
+        }
+
+        /** Casting an argument to a parameterized type is unchecked; say so only where it happens. */
+        private void suppressUncheckedCasts(List<PathResolver.ResolvedPath> paths) {
+            boolean generic = paths.stream().map(path -> path.parameter().asType())
+                    .anyMatch(type -> type.getKind() == TypeKind.DECLARED
+                            && !((DeclaredType) type).getTypeArguments().isEmpty());
+            if (generic) {
+                line(1, "@SuppressWarnings(\"unchecked\")");
+            }
         }
 
         /** Declares a local for each parameter the paths read, cast from the argument array. */
