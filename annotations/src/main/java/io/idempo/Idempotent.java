@@ -17,8 +17,8 @@ import java.lang.annotation.Target;
  * rule below is enforced there and reported as an error with a stable code ({@code IDEM-Pnnn}) on the
  * offending element. See {@code docs/checks.md} for the catalogue.
  * <ul>
- *   <li>The method is concrete: not abstract and not a bodiless interface method (P002). Private, static and
- *       final methods are fine: the aspect weaves the method body itself.</li>
+ *   <li>The method is concrete and declared in a class: not abstract, not in an interface (P002). Private,
+ *       static and final methods are fine: the aspect weaves the method body itself.</li>
  *   <li>The method returns a value whose type can be replayed (P001, P003), unless {@link #noResult()} is
  *       set: a duplicate of a {@code void} method then returns without running.</li>
  *   <li>The key comes from exactly one source: the {@link #key()} template, one {@link IdempotencyKey}
@@ -101,7 +101,8 @@ public @interface Idempotent {
      * Any other exception leaves nothing behind, so a retry runs again.
      *
      * <p>Each type must have a public constructor taking a single {@code String} message, which replay uses to
-     * rebuild it, and a checked type must be declared by the method's {@code throws} clause.
+     * rebuild it, and a checked type must be declared by the method's {@code throws} clause (itself, a supertype
+     * or a subtype), or it could never be thrown.
      */
     Class<? extends Throwable>[] storeExceptions() default {};
 

@@ -1,9 +1,9 @@
 package io.idempo.processor;
 
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 
 /** P002: the aspect weaves method bodies, so an abstract or interface method is never intercepted. */
@@ -26,9 +26,12 @@ final class ConcreteMethodCheck implements MethodCheck {
             return List.of(Issue.on(method.element(), method.annotation(), null, Message.NOT_CONCRETE,
                     "an abstract method"));
         }
-        if (!tools.isAccessible(owner, tools.packageOf(owner))) {
-            String what = owner.getNestingKind() == NestingKind.ANONYMOUS || owner.getNestingKind() == NestingKind.LOCAL
-                    ? "a method of a local or anonymous class" : "a method of private class " + owner.getSimpleName();
+        // javac never hands methods of local or anonymous classes to processors, so only private nesting is left.
+        Optional<TypeElement> blocking = tools.inaccessiblePart(owner, tools.packageOf(owner));
+        if (blocking.isPresent()) {
+            String what = blocking.get().equals(owner) ? "a method of private class " + owner.getSimpleName()
+                    : "a method of " + owner.getSimpleName() + ", inside private class "
+                            + blocking.get().getSimpleName() + ",";
             return List.of(Issue.on(method.element(), method.annotation(), null, Message.INACCESSIBLE,
                     what, tools.packageOf(owner).getQualifiedName()));
         }

@@ -1,6 +1,7 @@
 package io.idempo.processor;
 
 import java.time.Duration;
+import java.time.Period;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,18 @@ final class DurationCheck implements MethodCheck {
             return duration.isNegative() || duration.isZero()
                     ? Optional.of("is not positive") : Optional.empty();
         } catch (DateTimeParseException e) {
-            return Optional.of("is not an ISO-8601 duration");
+            return Optional.of(isPeriod(text) ? "uses years, months or weeks, which java.time.Duration does not "
+                    + "accept (count days, as in \"P30D\")" : "is not an ISO-8601 duration");
+        }
+    }
+
+    /** {@code P1M} and {@code P2W} are valid ISO-8601, but only as a calendar {@link Period}. */
+    private static boolean isPeriod(String text) {
+        try {
+            Period.parse(text);
+            return true;
+        } catch (DateTimeParseException e) {
+            return false;
         }
     }
 }

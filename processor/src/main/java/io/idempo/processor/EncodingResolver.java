@@ -47,7 +47,7 @@ final class EncodingResolver {
         private final AnnotationValue position;
         private final boolean allowFloatingPoint;
         private final PackageElement generatedPackage;
-        private final Deque<String> composites = new ArrayDeque<>();
+        private final Deque<DeclaredType> composites = new ArrayDeque<>();
         private final List<Issue> issues = new ArrayList<>();
 
         Walk(IdempotentMethod method, AnnotationValue position, boolean allowFloatingPoint,
@@ -130,8 +130,7 @@ final class EncodingResolver {
                 return fail(Message.INACCESSIBLE, "type " + inaccessible.get().getQualifiedName()
                         + " (fingerprint field '" + path + "')", generatedPackage.getQualifiedName());
             }
-            String identity = tools.types().erasure(type).toString();
-            if (composites.contains(identity)) {
+            if (containsItself(type)) {
                 return fail(Message.NOT_ENCODABLE, path, type,
                         "it contains itself, so its encoding would never end; list the paths to fingerprint");
             }
@@ -145,7 +144,7 @@ final class EncodingResolver {
                 issues.add(Issue.on(method.element(), method.annotation(), position,
                         Message.ABSTRACT_FINGERPRINT_TYPE, path, type));
             }
-            composites.push(identity);
+            composites.push(type);
             List<Encoding.Member> members = new ArrayList<>();
             boolean complete = true;
             for (Property property : readable) {
@@ -155,6 +154,33 @@ final class EncodingResolver {
             }
             composites.pop();
             return complete ? new Encoding.Composite(type, members) : null;
+        }
+
+        /**
+         * Whether {@code type} is already being encoded further out. The same class may appear again inside one of
+         * that outer type's own type arguments ({@code Page<Page<Order>>} holds a {@code Page<Order>}): that nesting
+         * ends. Anywhere else it comes from the class's own properties ({@code Node} holding a {@code Node}, or
+         * {@code Box<T>} holding a {@code Box<List<T>>}) and would never end.
+         */
+        private boolean containsItself(DeclaredType type) {
+            TypeMirror erasure = tools.types().erasure(type);
+            return composites.stream().anyMatch(outer -> tools.types().isSameType(tools.types().erasure(outer),
+                    erasure) && !isTypeArgumentOf(type, outer));
+        }
+
+        /** Whether {@code part} occurs among the type arguments or array components of {@code whole}, at any depth. */
+        private boolean isTypeArgumentOf(TypeMirror part, TypeMirror whole) {
+            List<? extends TypeMirror> arguments = switch (whole.getKind()) {
+                case DECLARED -> ((DeclaredType) whole).getTypeArguments();
+                case ARRAY -> List.of(((ArrayType) whole).getComponentType());
+                default -> List.of();
+            };
+            for (TypeMirror argument : arguments) {
+                if (tools.types().isSameType(argument, part) || isTypeArgumentOf(part, argument)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private Encoding fail(Message message, Object... arguments) {

@@ -34,8 +34,8 @@ final class FingerprintPlanner {
         List<FingerprintPlan.Field> fields = new ArrayList<>();
         boolean complete = true;
         for (Map.Entry<String, AnnotationValue> entry : entries.entrySet()) {
-            PathResolver.Result resolved = paths.resolve(method, entry.getValue(), "fingerprint", entry.getKey(),
-                    reserved);
+            PathResolver.Result resolved = paths.resolve(method, entry.getValue(), PathResolver.FINGERPRINT,
+                    entry.getKey(), reserved);
             issues.addAll(resolved.issues());
             if (resolved.path().isEmpty()) {
                 complete = false;
@@ -43,10 +43,14 @@ final class FingerprintPlanner {
             }
             PathResolver.ResolvedPath path = resolved.path().get();
             List<Issue> access = parameterAccess.check(method, entry.getValue(), path.parameter());
-            issues.addAll(access);
+            if (!access.isEmpty()) {
+                issues.addAll(access); // the encoding would report the same inaccessible type again
+                complete = false;
+                continue;
+            }
             EncodingResolver.Result encoding = encodings.resolve(method, entry.getValue(), path.path(), path.type());
             issues.addAll(encoding.issues());
-            if (encoding.encoding().isEmpty() || !access.isEmpty()) {
+            if (encoding.encoding().isEmpty()) {
                 complete = false;
                 continue;
             }

@@ -18,15 +18,17 @@ enum Message {
     UNUSABLE_PARAMETER_TYPE("IDEM-P005", Severity.ERROR,
             "@%s parameter '%s' has type %s; use %s"),
     ORPHAN_PARAMETER("IDEM-P006", Severity.ERROR,
-            "@%s on a parameter of %s, which is not @Idempotent: it does nothing; annotate the method with "
-                    + "@Idempotent or remove it"),
+            "@%s on a parameter of %s, which is not @Idempotent: it does nothing; %s"),
     MALFORMED_KEY_TEMPLATE("IDEM-P007", Severity.ERROR,
             "key template \"%s\" %s"),
     UNKNOWN_PARAMETER("IDEM-P008", Severity.ERROR,
             "%s path '%s' names parameter '%s', %s"),
     UNREADABLE_PROPERTY("IDEM-P009", Severity.ERROR,
             "%s path '%s': %s has no readable property '%s' (a record component, a getter or a field "
-                    + "visible from package %s)%s"),
+                    + "visible from package %s)"),
+    EXCLUDED_PROPERTY("IDEM-P009", Severity.ERROR,
+            "fingerprint path '%s' names property '%s' of %s, which is marked @FingerprintExclude; remove the path, "
+                    + "or remove @FingerprintExclude to fingerprint the property"),
     NOT_ENCODABLE("IDEM-P010", Severity.ERROR,
             "fingerprint field '%s' has type %s, which has no canonical encoding: %s"),
     FLOATING_POINT("IDEM-P011", Severity.ERROR,

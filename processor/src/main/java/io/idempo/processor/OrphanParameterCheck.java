@@ -14,7 +14,11 @@ final class OrphanParameterCheck {
         if (onIdempotentMethod) {
             return List.of();
         }
+        Object where = method.getKind() == ElementKind.CONSTRUCTOR
+                ? "the constructor of " + method.getEnclosingElement().getSimpleName() : method.getSimpleName();
+        String fix = method.getKind() == ElementKind.METHOD ? "annotate the method with @Idempotent or remove it"
+                : "only a method can be @Idempotent, so remove it";
         return List.of(Issue.on(parameter, Annotations.find(parameter, annotation).orElse(null), null,
-                Message.ORPHAN_PARAMETER, Annotations.simpleName(annotation), method.getSimpleName()));
+                Message.ORPHAN_PARAMETER, Annotations.simpleName(annotation), where, fix));
     }
 }

@@ -48,8 +48,12 @@ final class PathResolver {
         this.properties = properties;
     }
 
+    /** The {@code use} of fingerprint paths, the only ones that refuse {@code @FingerprintExclude} properties. */
+    static final String FINGERPRINT = "fingerprint";
+
     /**
-     * @param use        "fingerprint" or "key template", for messages
+     * @param use        {@link #FINGERPRINT} or "key template", for messages; a key template may read a property
+     *                   that is excluded from the fingerprint
      * @param position   the annotation value to point at
      * @param reserved   parameters a path may not start from, with the reason
      */
@@ -77,10 +81,13 @@ final class PathResolver {
             String segment = segments[i];
             Optional<Property> property = SourceVersion.isIdentifier(segment) ? find(current, segment, from)
                     : Optional.empty();
-            if (property.isEmpty() || property.get().excluded()) {
-                String hint = property.isPresent() ? "; it is marked @FingerprintExclude" : "";
+            if (property.isEmpty()) {
                 return Result.failed(Issue.on(method.element(), method.annotation(), position,
-                        Message.UNREADABLE_PROPERTY, use, path, current, segment, from.getQualifiedName(), hint));
+                        Message.UNREADABLE_PROPERTY, use, path, current, segment, from.getQualifiedName()));
+            }
+            if (property.get().excluded() && use.equals(FINGERPRINT)) {
+                return Result.failed(Issue.on(method.element(), method.annotation(), position,
+                        Message.EXCLUDED_PROPERTY, path, segment, current));
             }
             steps.add(property.get());
             current = property.get().type();

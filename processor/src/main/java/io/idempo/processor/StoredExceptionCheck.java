@@ -35,9 +35,12 @@ final class StoredExceptionCheck implements MethodCheck {
                 continue; // javac has already reported the unresolvable class literal
             }
             TypeElement exception = (TypeElement) type.asElement();
-            if (!tools.isAccessible(exception, generatedPackage)) {
-                issues.add(issue(method, value, Message.INACCESSIBLE, "exception " + exception.getQualifiedName(),
-                        generatedPackage.getQualifiedName()));
+            Optional<TypeElement> blocking = tools.inaccessiblePart(exception, generatedPackage);
+            if (blocking.isPresent()) {
+                String where = blocking.get().equals(exception) ? ""
+                        : ", inside private class " + blocking.get().getSimpleName() + ",";
+                issues.add(issue(method, value, Message.INACCESSIBLE, "exception " + exception.getQualifiedName()
+                        + where, generatedPackage.getQualifiedName()));
                 continue;
             }
             if (isChecked(type) && !declaredBy(method, type)) {
@@ -53,9 +56,10 @@ final class StoredExceptionCheck implements MethodCheck {
         return !tools.isSubtypeOf(type, "java.lang.RuntimeException") && !tools.isSubtypeOf(type, "java.lang.Error");
     }
 
+    /** Declared itself, through a supertype, or through a subtype ({@code IOException} covers a thrown subtype). */
     private boolean declaredBy(IdempotentMethod method, TypeMirror type) {
         for (TypeMirror thrown : method.element().getThrownTypes()) {
-            if (tools.types().isSubtype(type, thrown)) {
+            if (tools.types().isSubtype(type, thrown) || tools.types().isSubtype(thrown, type)) {
                 return true;
             }
         }

@@ -77,9 +77,9 @@ final class TypeTools {
             return Optional.empty();
         }
         DeclaredType declared = (DeclaredType) type;
-        TypeElement element = (TypeElement) declared.asElement();
-        if (!isAccessible(element, from)) {
-            return Optional.of(element);
+        Optional<TypeElement> blocking = inaccessiblePart((TypeElement) declared.asElement(), from);
+        if (blocking.isPresent()) {
+            return blocking;
         }
         for (TypeMirror argument : declared.getTypeArguments()) {
             Optional<TypeElement> inner = firstInaccessibleType(argument, from);
@@ -90,19 +90,23 @@ final class TypeTools {
         return Optional.empty();
     }
 
-    /** Public all the way out, or not private and in the same package; never local or anonymous. */
-    boolean isAccessible(TypeElement type, PackageElement from) {
+    /**
+     * The type that keeps {@code type} from being named in {@code from}: itself, or the enclosing type that is
+     * private ({@code Box} for {@code Box.Line} when only {@code Box} is private); empty when it is accessible,
+     * that is public all the way out, or not private and in the same package. Never local or anonymous.
+     */
+    Optional<TypeElement> inaccessiblePart(TypeElement type, PackageElement from) {
         if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS) {
-            return false;
+            return Optional.of(type);
         }
         boolean samePackage = packageOf(type).equals(from);
         for (Element current = type; current.getKind() != ElementKind.PACKAGE;
              current = current.getEnclosingElement()) {
             if (!isMemberAccessible(current, samePackage)) {
-                return false;
+                return Optional.of((TypeElement) current);
             }
         }
-        return true;
+        return Optional.empty();
     }
 
     /** A member (field, method, nested type) visible to a class in the same or another package. */
