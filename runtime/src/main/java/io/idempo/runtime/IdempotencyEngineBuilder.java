@@ -1,0 +1,117 @@
+package io.idempo.runtime;
+
+import io.idempo.runtime.claim.ClaimStore;
+import io.idempo.runtime.claim.FailOpenClaimStore;
+import io.idempo.runtime.claim.InMemoryClaimStore;
+import io.idempo.runtime.codec.ResponseCodec;
+import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.tx.TransactionSupport;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Configures an {@link IdempotencyEngine}. Required: a record store, a transaction model and a response codec.
+ * Defaults: an in-JVM claim store, the default key policy, a 24-hour TTL (the payment providers' retry window), a
+ * 30-second lease, no waiting for an in-flight first call, and a new transaction for calls that arrive without one.
+ */
+public final class IdempotencyEngineBuilder {
+
+    ClaimStore claims = new InMemoryClaimStore();
+    RecordStore records;
+    TransactionSupport transactions;
+    ResponseCodec codec;
+    KeyPolicy keyPolicy = KeyPolicy.DEFAULT;
+    Duration defaultTtl = Duration.ofHours(24);
+    Duration defaultLease = Duration.ofSeconds(30);
+    Duration waitForResult = Duration.ZERO;
+    NoTransactionPolicy noTransactionPolicy = NoTransactionPolicy.BEGIN;
+    Clock clock = Clock.systemUTC();
+
+    IdempotencyEngineBuilder() {
+    }
+
+    /**
+     * The fast claim layer. A remote store (Redis) is wrapped in {@link FailOpenClaimStore} here, so that its
+     * failures degrade to the database instead of failing calls; pass an already wrapped store to tune it.
+     */
+    public IdempotencyEngineBuilder claimStore(ClaimStore claimStore) {
+        Objects.requireNonNull(claimStore, "claimStore");
+        this.claims = claimStore instanceof InMemoryClaimStore || claimStore instanceof FailOpenClaimStore
+                ? claimStore : FailOpenClaimStore.wrap(claimStore);
+        return this;
+    }
+
+    public IdempotencyEngineBuilder recordStore(RecordStore recordStore) {
+        this.records = Objects.requireNonNull(recordStore, "recordStore");
+        return this;
+    }
+
+    public IdempotencyEngineBuilder transactions(TransactionSupport transactionSupport) {
+        this.transactions = Objects.requireNonNull(transactionSupport, "transactions");
+        return this;
+    }
+
+    public IdempotencyEngineBuilder responseCodec(ResponseCodec responseCodec) {
+        this.codec = Objects.requireNonNull(responseCodec, "responseCodec");
+        return this;
+    }
+
+    public IdempotencyEngineBuilder keyPolicy(KeyPolicy policy) {
+        this.keyPolicy = Objects.requireNonNull(policy, "keyPolicy");
+        return this;
+    }
+
+    /** Used by methods whose {@code @Idempotent} sets no {@code ttl}. */
+    public IdempotencyEngineBuilder defaultTtl(Duration ttl) {
+        this.defaultTtl = positive("defaultTtl", ttl);
+        return this;
+    }
+
+    /** Used by methods whose {@code @Idempotent} sets no {@code lease}. */
+    public IdempotencyEngineBuilder defaultLease(Duration lease) {
+        this.defaultLease = positive("defaultLease", lease);
+        return this;
+    }
+
+    /** How long a duplicate waits for an in-flight first call before it is told "in progress"; zero by default. */
+    public IdempotencyEngineBuilder waitForResult(Duration wait) {
+        Objects.requireNonNull(wait, "waitForResult");
+        if (wait.isNegative()) {
+            throw new IllegalArgumentException("waitForResult must not be negative, got " + wait);
+        }
+        this.waitForResult = wait;
+        return this;
+    }
+
+    public IdempotencyEngineBuilder noTransactionPolicy(NoTransactionPolicy policy) {
+        this.noTransactionPolicy = Objects.requireNonNull(policy, "noTransactionPolicy");
+        return this;
+    }
+
+    public IdempotencyEngineBuilder clock(Clock engineClock) {
+        this.clock = Objects.requireNonNull(engineClock, "clock");
+        return this;
+    }
+
+    public IdempotencyEngine build() {
+        require(records, "recordStore");
+        require(transactions, "transactions");
+        require(codec, "responseCodec");
+        return new IdempotencyEngine(this);
+    }
+
+    private static void require(Object value, String name) {
+        if (value == null) {
+            throw new IllegalStateException("IdempotencyEngine needs " + name + "(...) before build()");
+        }
+    }
+
+    private static Duration positive(String name, Duration duration) {
+        Objects.requireNonNull(duration, name);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + duration);
+        }
+        return duration;
+    }
+}

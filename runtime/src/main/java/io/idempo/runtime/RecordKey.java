@@ -1,0 +1,39 @@
+package io.idempo.runtime;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * Where a call's record lives: the action, the scope it belongs to (user, tenant, client; empty when anonymous)
+ * and the client key. One scope can never reach another's record because the scope is part of the hash.
+ *
+ * @param action    the business action
+ * @param scope     the principal or tenant; empty for none
+ * @param clientKey the validated client key
+ */
+public record RecordKey(String action, String scope, String clientKey) {
+
+    /** Lowercase hex SHA-256 over the three parts, each length-prefixed so that no two splits collide. */
+    public String hash() {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (String part : new String[] {action, scope, clientKey}) {
+                byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
+                sha.update(new byte[] {(byte) (bytes.length >>> 24), (byte) (bytes.length >>> 16),
+                    (byte) (bytes.length >>> 8), (byte) bytes.length});
+                sha.update(bytes);
+            }
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java platform provides SHA-256", e);
+        }
+    }
+
+    /** For logs: action, scope and key, never request values. */
+    @Override
+    public String toString() {
+        return action + " scope=" + (scope.isEmpty() ? "-" : scope) + " key=" + clientKey;
+    }
+}

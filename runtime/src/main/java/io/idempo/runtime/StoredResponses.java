@@ -1,0 +1,86 @@
+package io.idempo.runtime;
+
+import io.idempo.runtime.claim.CompletedCall;
+import io.idempo.runtime.claim.StoredOutcome;
+import io.idempo.runtime.record.RecordStatus;
+import io.idempo.runtime.record.StoredRecord;
+import java.lang.reflect.InvocationTargetException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The text forms shared by the record's {@code response} column and the claim store: {@code <kind>\n<payload>},
+ * per-field digests as {@code path=hex;path=hex}, and a stored exception as {@code <type>\n<message>}.
+ */
+final class StoredResponses {
+
+    private StoredResponses() {
+    }
+
+    static CompletedCall toCompletedCall(StoredRecord record) {
+        String response = record.response() == null ? "" : record.response();
+        int newline = response.indexOf('\n');
+        if (newline < 0 || record.status() == RecordStatus.IN_PROGRESS) {
+            throw new IllegalStateException("Record " + record.keyHash() + " has no final response; it was not "
+                    + "written by this version of idempo");
+        }
+        StoredOutcome outcome = new StoredOutcome(StoredOutcome.Kind.valueOf(response.substring(0, newline)),
+                response.substring(newline + 1));
+        return new CompletedCall(record.fingerprint(), formatFieldDigests(record.fieldDigests()), outcome);
+    }
+
+    static String formatFieldDigests(Map<String, String> digests) {
+        return digests.entrySet().stream().map(entry -> entry.getKey() + "=" + entry.getValue())
+                .collect(Collectors.joining(";"));
+    }
+
+    static Map<String, String> parseFieldDigests(String text) {
+        Map<String, String> digests = new LinkedHashMap<>();
+        if (!text.isEmpty()) {
+            for (String pair : text.split(";")) {
+                int separator = pair.lastIndexOf('=');
+                digests.put(pair.substring(0, separator), pair.substring(separator + 1));
+            }
+        }
+        return digests;
+    }
+
+    /**
+     * Rebuilds a stored exception through its public {@code (String)} constructor, which the processor checked.
+     * Only types named in {@code storeExceptions} are rebuilt: the payload never chooses an arbitrary class.
+     */
+    static Throwable rebuildException(String payload, List<Class<? extends Throwable>> allowed) {
+        int newline = payload.indexOf('\n');
+        String typeName = newline < 0 ? payload : payload.substring(0, newline);
+        String message = newline < 0 ? "" : payload.substring(newline + 1);
+        for (Class<? extends Throwable> type : allowed) {
+            Class<? extends Throwable> stored = findSubtype(type, typeName);
+            if (stored != null) {
+                try {
+                    return stored.getConstructor(String.class).newInstance(message);
+                } catch (InvocationTargetException e) {
+                    return new IllegalStateException("The stored " + typeName + " could not be rebuilt", e.getCause());
+                } catch (ReflectiveOperationException e) {
+                    return new IllegalStateException("The stored " + typeName + " has no public (String) "
+                            + "constructor any more; add it back or let the record expire", e);
+                }
+            }
+        }
+        return new IllegalStateException("The stored exception " + typeName + " is no longer in storeExceptions; "
+                + "add it back or let the record expire");
+    }
+
+    private static Class<? extends Throwable> findSubtype(Class<? extends Throwable> allowed, String typeName) {
+        if (allowed.getName().equals(typeName)) {
+            return allowed;
+        }
+        try {
+            Class<?> candidate = Class.forName(typeName, false, allowed.getClassLoader());
+            return allowed.isAssignableFrom(candidate) ? candidate.asSubclass(allowed) : null;
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.idempo.runtime.claim;
+
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Makes claim-store trouble cost speed, never correctness: a failing call becomes
+ * {@link ClaimResult.Unavailable} (the database record decides alone), and after {@code failureThreshold}
+ * consecutive failures a circuit opens for {@code openFor}, during which no call pays the store's timeout. One
+ * call is let through after that to probe recovery. Degradation is logged at most once per {@code logInterval},
+ * with the number of degraded calls since the last line.
+ */
+public final class FailOpenClaimStore implements ClaimStore {
+
+    private static final System.Logger LOG = System.getLogger(FailOpenClaimStore.class.getName());
+
+    private final ClaimStore delegate;
+    private final int failureThreshold;
+    private final Duration openFor;
+    private final Duration logInterval;
+    private final Clock clock;
+
+    private final AtomicInteger consecutiveFailures = new AtomicInteger();
+    private final AtomicReference<Instant> openUntil = new AtomicReference<>(Instant.MIN);
+    private final AtomicReference<Instant> nextLog = new AtomicReference<>(Instant.MIN);
+    private final AtomicLong degradedCalls = new AtomicLong();
+    private final AtomicLong degradedSinceLog = new AtomicLong();
+
+    public FailOpenClaimStore(ClaimStore delegate, int failureThreshold, Duration openFor, Duration logInterval,
+                              Clock clock) {
+        this.delegate = delegate;
+        this.failureThreshold = failureThreshold;
+        this.openFor = openFor;
+        this.logInterval = logInterval;
+        this.clock = clock;
+    }
+
+    /** Three failures open the circuit for five seconds; degradation is logged at most every 30 seconds. */
+    public static FailOpenClaimStore wrap(ClaimStore delegate) {
+        return new FailOpenClaimStore(delegate, 3, Duration.ofSeconds(5), Duration.ofSeconds(30), Clock.systemUTC());
+    }
+
+    @Override
+    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease) {
+        if (isOpen()) {
+            degraded("claim", null);
+            return new ClaimResult.Unavailable("circuit open");
+        }
+        try {
+            ClaimResult result = delegate.claim(keyHash, token, fingerprint, lease);
+            consecutiveFailures.set(0);
+            return result;
+        } catch (RuntimeException e) {
+            failed("claim", e);
+            return new ClaimResult.Unavailable(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void complete(String keyHash, CompletedCall call, Duration ttl) {
+        guarded("complete", () -> delegate.complete(keyHash, call, ttl));
+    }
+
+    @Override
+    public void release(String keyHash, String token) {
+        guarded("release", () -> delegate.release(keyHash, token));
+    }
+
+    @Override
+    public Optional<CompletedCall> completed(String keyHash) {
+        if (isOpen()) {
+            degraded("read", null);
+            return Optional.empty();
+        }
+        try {
+            Optional<CompletedCall> result = delegate.completed(keyHash);
+            consecutiveFailures.set(0);
+            return result;
+        } catch (RuntimeException e) {
+            failed("read", e);
+            return Optional.empty();
+        }
+    }
+
+    /** Calls that went to the database alone since start, because the store failed or the circuit was open. */
+    public long degradedCalls() {
+        return degradedCalls.get();
+    }
+
+    /** Whether calls currently skip the store. */
+    public boolean isOpen() {
+        return clock.instant().isBefore(openUntil.get());
+    }
+
+    private void guarded(String operation, Runnable call) {
+        if (isOpen()) {
+            degraded(operation, null);
+            return;
+        }
+        try {
+            call.run();
+            consecutiveFailures.set(0);
+        } catch (RuntimeException e) {
+            failed(operation, e);
+        }
+    }
+
+    private void failed(String operation, RuntimeException error) {
+        if (consecutiveFailures.incrementAndGet() >= failureThreshold) {
+            openUntil.set(clock.instant().plus(openFor));
+            consecutiveFailures.set(0);
+        }
+        degraded(operation, error);
+    }
+
+    private void degraded(String operation, RuntimeException error) {
+        degradedCalls.incrementAndGet();
+        long count = degradedSinceLog.incrementAndGet();
+        Instant now = clock.instant();
+        Instant due = nextLog.get();
+        if (now.isBefore(due) || !nextLog.compareAndSet(due, now.plus(logInterval))) {
+            return;
+        }
+        degradedSinceLog.addAndGet(-count);
+        LOG.log(Level.WARNING, "idempo outcome=redis-degraded operation={0} calls={1} circuit={2}: the database "
+                + "record alone decides until the claim store answers again{3}", operation, count,
+                isOpen() ? "open" : "closed", error == null ? "" : " (" + error + ")");
+    }
+}

@@ -1,0 +1,85 @@
+package io.idempo.runtime.claim;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * Claims in Redis through Redisson. Each claim is one {@code EVAL} round trip that either sets the key with
+ * {@code NX PX} or returns what is there, so a completed duplicate costs one Redis command and no SQL.
+ * {@code EVAL} (not {@code EVALSHA}) is used so that a Redis restart that empties the script cache cannot turn
+ * into a silent fall-back to the database. Values are plain strings ({@link StringCodec}); keys are prefixed.
+ *
+ * <p>Errors propagate as Redisson exceptions: wrap the store in {@link FailOpenClaimStore} so that Redis trouble
+ * degrades to the database instead of failing calls.
+ */
+public final class RedisClaimStore implements ClaimStore {
+
+    /** Returns {value, pttl} when the key exists, else claims it and returns an empty list. */
+    private static final String CLAIM = """
+            local value = redis.call('GET', KEYS[1])
+            if value then
+              return {value, redis.call('PTTL', KEYS[1])}
+            end
+            redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+            return {}
+            """;
+
+    /** Deletes the key only while it is still held by the caller's token (the held value starts with it). */
+    private static final String RELEASE = """
+            local value = redis.call('GET', KEYS[1])
+            if value and string.sub(value, 1, string.len(ARGV[1])) == ARGV[1] then
+              return redis.call('DEL', KEYS[1])
+            end
+            return 0
+            """;
+
+    private final RedissonClient redisson;
+    private final String prefix;
+
+    /** @param prefix prepended to every key, such as {@code "idempo:"}; lets several applications share a Redis */
+    public RedisClaimStore(RedissonClient redisson, String prefix) {
+        this.redisson = redisson;
+        this.prefix = prefix;
+    }
+
+    @Override
+    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease) {
+        List<Object> found = script().eval(RScript.Mode.READ_WRITE, CLAIM, RScript.ReturnType.LIST,
+                List.<Object>of(prefix + keyHash), RedisValue.held(token, fingerprint), String.valueOf(lease.toMillis()));
+        if (found == null || found.isEmpty()) {
+            return new ClaimResult.Claimed();
+        }
+        String value = (String) found.get(0);
+        CompletedCall completed = RedisValue.parseCompleted(value);
+        if (completed != null) {
+            return new ClaimResult.Done(completed);
+        }
+        long remainingMillis = ((Number) found.get(1)).longValue();
+        return new ClaimResult.Held(RedisValue.heldFingerprint(value), Duration.ofMillis(Math.max(remainingMillis, 1)));
+    }
+
+    @Override
+    public void complete(String keyHash, CompletedCall call, Duration ttl) {
+        redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).set(RedisValue.completed(call), ttl);
+    }
+
+    @Override
+    public void release(String keyHash, String token) {
+        script().eval(RScript.Mode.READ_WRITE, RELEASE, RScript.ReturnType.LONG, List.<Object>of(prefix + keyHash),
+                RedisValue.heldPrefix(token));
+    }
+
+    @Override
+    public Optional<CompletedCall> completed(String keyHash) {
+        String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
+        return value == null ? Optional.empty() : Optional.ofNullable(RedisValue.parseCompleted(value));
+    }
+
+    private RScript script() {
+        return redisson.getScript(StringCodec.INSTANCE);
+    }
+}

@@ -1,0 +1,79 @@
+package io.idempo.runtime.record;
+
+/**
+ * The SQL text of every record operation for one table. The statements every database accepts live here; each
+ * dialect supplies the three that differ: the conflict-free insert, the locking read and the batched purge.
+ *
+ * <p>The statement texts contain no {@code :} so that JPA providers never mistake part of them for a named
+ * parameter.
+ */
+abstract class RecordStatements {
+
+    /** Every column, in the order {@link StoredRecords#fromRow} reads them. */
+    static final String COLUMNS = "key_hash, action, scope, client_key, fingerprint, fingerprint_version,"
+            + " field_digests, status, response, lease_until, created_at, updated_at, expires_at";
+
+    /**
+     * The VALUES of a new claim; its parameters are key_hash, action, scope, client_key, fingerprint,
+     * fingerprint_version, field_digests, lease_until, created_at, updated_at and expires_at.
+     */
+    static final String CLAIM_VALUES = "VALUES (?, ?, ?, ?, ?, ?, ?, 'IN_PROGRESS', NULL, ?, ?, ?, ?)";
+
+    final String table;
+
+    RecordStatements(String table) {
+        this.table = table;
+    }
+
+    /**
+     * Inserts a claim with the {@link #CLAIM_VALUES} parameters, or affects 0 rows when the key exists. It must
+     * never raise a unique violation: inside a JTA transaction that marks the caller's transaction rollback-only,
+     * and on PostgreSQL it aborts the transaction.
+     */
+    abstract String insertIfAbsent();
+
+    /**
+     * Reads the key's row with a lock, so that it returns the latest committed version even where the
+     * transaction reads an older snapshot (MySQL/MariaDB REPEATABLE READ). Parameter: key_hash.
+     */
+    abstract String selectLocked();
+
+    /** Deletes at most a batch of expired rows. Parameters: now (epoch ms), batch size. */
+    abstract String purgeExpired();
+
+    /**
+     * Whether {@link #insertIfAbsent} can still raise a unique violation when two transactions insert the same key
+     * at the same moment; such a violation then means "busy", not a broken table.
+     */
+    boolean insertRaisesDuplicateOnRace() {
+        return false;
+    }
+
+    /** Reads the key's unexpired row without locking it. Parameters: key_hash, now (epoch ms). */
+    final String selectCurrent() {
+        return "SELECT " + COLUMNS + " FROM " + table + " WHERE key_hash = ? AND expires_at > ?";
+    }
+
+    /**
+     * Turns an expired row into a new claim. Parameters: action, scope, client_key, fingerprint,
+     * fingerprint_version, field_digests, lease_until, created_at, updated_at, expires_at, key_hash, now (epoch ms).
+     * The expiry condition is repeated so that a row renewed meanwhile is never overwritten.
+     */
+    final String takeOverExpired() {
+        return "UPDATE " + table + " SET action = ?, scope = ?, client_key = ?, fingerprint = ?,"
+                + " fingerprint_version = ?, field_digests = ?, status = 'IN_PROGRESS', response = NULL,"
+                + " lease_until = ?, created_at = ?, updated_at = ?, expires_at = ?"
+                + " WHERE key_hash = ? AND expires_at <= ?";
+    }
+
+    /** Makes a claim final. Parameters: status, response, updated_at, key_hash. */
+    final String markFinal() {
+        return "UPDATE " + table + " SET status = ?, response = ?, lease_until = NULL, updated_at = ?"
+                + " WHERE key_hash = ? AND status = 'IN_PROGRESS'";
+    }
+
+    /** Removes a claim whose attempt failed. Parameter: key_hash. */
+    final String deleteClaim() {
+        return "DELETE FROM " + table + " WHERE key_hash = ? AND status = 'IN_PROGRESS'";
+    }
+}

@@ -1,0 +1,32 @@
+package io.idempo.runtime.tx;
+
+import io.idempo.runtime.record.SqlExecutor;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * How the engine reaches the caller's transaction: whether one is active, the executor that runs the record's
+ * statements in it, and a callback when it ends. One implementation per transaction model: JTA in a container,
+ * {@link JdbcTransactions} and {@link JpaTransactions} in plain Java.
+ */
+public interface TransactionSupport {
+
+    /** Whether the calling thread runs in a transaction that the record can join. */
+    boolean isActive();
+
+    /** Runs the record's SQL in the active transaction. */
+    SqlExecutor executor();
+
+    /**
+     * Calls {@code callback} once the active transaction has ended: with {@code true} if it committed, {@code false}
+     * if it rolled back or its commit failed (a failed commit may still have committed; the record decides then).
+     */
+    void afterCompletion(Consumer<Boolean> callback);
+
+    /**
+     * Runs {@code body} in a new transaction, for calls that arrive with none (REQUIRED semantics). Commits when
+     * {@code commit} accepts the body's outcome, rolls back otherwise (and when the body throws).
+     */
+    <T> T inNewTransaction(Supplier<T> body, Predicate<T> commit);
+}
