@@ -139,6 +139,7 @@ public final class IdempotencyEngine {
             records.complete(sql, call.hash, RecordStatus.FAILED, StoredOutcome.Kind.EXCEPTION.name() + "\n" + payload);
             completed.set(call.completedCall(new StoredOutcome(StoredOutcome.Kind.EXCEPTION, payload)));
             OutcomeLog.log(call.key, OutcomeLog.Outcome.STORED_FAILURE, "database");
+            transactions.commitDespite(thrown);
             return Outcome.thrown(thrown, true);
         }
         try {
@@ -172,6 +173,7 @@ public final class IdempotencyEngine {
         try {
             return Outcome.returned(replay(call, completed, "database"));
         } catch (Throwable replayed) {
+            transactions.commitDespite(replayed); // the caller's other work stands, as on the first call
             return Outcome.thrown(replayed, true);
         }
     }

@@ -31,7 +31,7 @@ public final class JdbcTransactions implements TransactionSupport {
 
     /** Runs {@code work} in a transaction: commits when it returns, rolls back when it throws. */
     public <T> T inTransaction(Callable<T> work) throws Exception {
-        return LocalTransactionScope.callInNewTransaction(this, work);
+        return LocalTransactionScope.callInNewTransaction(this, current, work);
     }
 
     /** The connection of the thread's transaction. */
@@ -61,6 +61,14 @@ public final class JdbcTransactions implements TransactionSupport {
             throw new IllegalStateException("No transaction on this thread to wait for");
         }
         scope.afterCompletion(callback);
+    }
+
+    @Override
+    public void commitDespite(Throwable storedOutcome) {
+        LocalTransactionScope<Connection> scope = current.get();
+        if (scope != null) {
+            scope.commitDespite(storedOutcome);
+        }
     }
 
     @Override

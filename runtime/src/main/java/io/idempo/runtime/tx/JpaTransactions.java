@@ -29,7 +29,7 @@ public final class JpaTransactions implements TransactionSupport {
 
     /** Runs {@code work} in a transaction: commits when it returns, rolls back when it throws. */
     public <T> T inTransaction(Callable<T> work) throws Exception {
-        return LocalTransactionScope.callInNewTransaction(this, work);
+        return LocalTransactionScope.callInNewTransaction(this, current, work);
     }
 
     /** The entity manager of the thread's transaction. */
@@ -59,6 +59,14 @@ public final class JpaTransactions implements TransactionSupport {
             throw new IllegalStateException("No transaction on this thread to wait for");
         }
         scope.afterCompletion(callback);
+    }
+
+    @Override
+    public void commitDespite(Throwable storedOutcome) {
+        LocalTransactionScope<EntityManager> scope = current.get();
+        if (scope != null) {
+            scope.commitDespite(storedOutcome);
+        }
     }
 
     @Override

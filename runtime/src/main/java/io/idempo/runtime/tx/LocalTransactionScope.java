@@ -17,6 +17,7 @@ final class LocalTransactionScope<R> {
 
     private final R resource;
     private final List<Consumer<Boolean>> callbacks = new ArrayList<>();
+    private Throwable storedOutcome;
 
     LocalTransactionScope(R resource) {
         this.resource = resource;
@@ -30,6 +31,15 @@ final class LocalTransactionScope<R> {
         callbacks.add(callback);
     }
 
+    void commitDespite(Throwable outcome) {
+        storedOutcome = outcome;
+    }
+
+    /** Whether the work's exception is the stored outcome of an idempotent call, which commits. */
+    boolean isStoredOutcome(Throwable thrown) {
+        return thrown != null && thrown == storedOutcome;
+    }
+
     void completed(boolean committed) {
         for (Consumer<Boolean> callback : callbacks) {
             try {
@@ -41,17 +51,23 @@ final class LocalTransactionScope<R> {
         }
     }
 
-    /** {@link TransactionSupport#inNewTransaction} for user code: commits when it returns, rolls back when it throws. */
-    static <T> T callInNewTransaction(TransactionSupport transactions, Callable<T> work) throws Exception {
+    /**
+     * {@link TransactionSupport#inNewTransaction} for user code: commits when the work returns, or throws the
+     * stored outcome of an idempotent call; rolls back when it throws anything else.
+     */
+    static <T, R> T callInNewTransaction(TransactionSupport transactions,
+                                         ThreadLocal<LocalTransactionScope<R>> current, Callable<T> work) throws Exception {
         Exception[] thrown = new Exception[1];
+        boolean[] keep = new boolean[1];
         T result = transactions.inNewTransaction(() -> {
             try {
                 return work.call();
             } catch (Exception e) {
                 thrown[0] = e;
+                keep[0] = current.get().isStoredOutcome(e);
                 return null;
             }
-        }, value -> thrown[0] == null);
+        }, value -> thrown[0] == null || keep[0]);
         if (thrown[0] != null) {
             throw thrown[0];
         }

@@ -25,6 +25,15 @@ public interface TransactionSupport {
     void afterCompletion(Consumer<Boolean> callback);
 
     /**
+     * Tells the active transaction that {@code storedOutcome}, about to be thrown, is a final outcome the record
+     * stores: a transaction this support demarcates then commits when the call ends with exactly that exception.
+     * Container transactions (JTA) decide by their own rules: declare the type in
+     * {@code @Transactional(dontRollbackOn = ...)} or as an application exception that does not roll back.
+     */
+    default void commitDespite(Throwable storedOutcome) {
+    }
+
+    /**
      * Runs {@code body} in a new transaction, for calls that arrive with none (REQUIRED semantics). Commits when
      * {@code commit} accepts the body's outcome, rolls back otherwise (and when the body throws).
      */

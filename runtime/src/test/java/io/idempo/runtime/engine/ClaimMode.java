@@ -1,0 +1,11 @@
+package io.idempo.runtime.engine;
+
+/** Which claim store sits in front of the database. */
+enum ClaimMode {
+    /** The embedded default. */
+    IN_MEMORY,
+    /** Redis at 127.0.0.1:6379 through Redisson. */
+    REDIS,
+    /** Redis configured but unreachable (a closed port): every call degrades to the database alone. */
+    REDIS_DOWN
+}

@@ -1,0 +1,167 @@
+package io.idempo.runtime.engine;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.idempo.runtime.Idempotency;
+import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.claim.ClaimStore;
+import io.idempo.runtime.claim.InMemoryClaimStore;
+import io.idempo.runtime.claim.RedisClaimStore;
+import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.codec.JsonbResponseCodec;
+import io.idempo.runtime.record.RecordSchema;
+import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.tx.JpaTransactions;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+
+/**
+ * Everything one engine test needs, on real servers: a record table and a business table of its own, a Hikari
+ * pool with a statement log in front, Hibernate as the JPA provider, the claim store of the chosen mode, and the
+ * engine installed for the woven {@link Shop}. Closing it drops the tables and shuts everything down.
+ */
+final class EngineHarness implements AutoCloseable {
+
+    static final String REDIS_ADDRESS = "redis://127.0.0.1:6379";
+
+    final EngineDatabase database;
+    final ClaimMode mode;
+    final String recordTable;
+    final String ordersTable;
+    final String redisPrefix;
+    final StatementLog statements = new StatementLog();
+    final HikariDataSource pool;
+    final EntityManagerFactory entityManagers;
+    final JpaTransactions transactions;
+    final RecordStore records;
+    final RedissonClient redisson;
+    final IdempotencyEngine engine;
+    final Shop shop;
+
+    EngineHarness(EngineDatabase database, ClaimMode mode) throws SQLException {
+        this(database, mode, Duration.ZERO);
+    }
+
+    EngineHarness(EngineDatabase database, ClaimMode mode, Duration waitForResult) throws SQLException {
+        this.database = database;
+        this.mode = mode;
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        this.recordTable = "idem_e_" + suffix;
+        this.ordersTable = "orders_e_" + suffix;
+        this.redisPrefix = "idempo-test-" + suffix + ":";
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(database.url);
+        config.setUsername(database.user);
+        config.setPassword("");
+        config.setMaximumPoolSize(24);
+        config.setAutoCommit(false);
+        config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        this.pool = new HikariDataSource(config);
+        List<String> ddl = new ArrayList<>(RecordSchema.statements(database.dialect, recordTable));
+        ddl.add("CREATE TABLE " + ordersTable + " (id VARCHAR(36) PRIMARY KEY, client_key VARCHAR(255) NOT NULL,"
+                + " product_id BIGINT NOT NULL, quantity INT NOT NULL, amount DECIMAL(12,2) NOT NULL)");
+        execute(ddl);
+        this.entityManagers = Persistence.createEntityManagerFactory("idempo-records",
+                Map.of("jakarta.persistence.nonJtaDataSource", statements.wrap(pool)));
+        this.transactions = new JpaTransactions(entityManagers, recordTable);
+        this.records = RecordStore.builder(database.dialect).table(recordTable).build();
+        this.redisson = switch (mode) {
+            case IN_MEMORY -> null;
+            case REDIS -> Redisson.create(RedisClientConfig.failFast(REDIS_ADDRESS));
+            case REDIS_DOWN -> Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:1"));
+        };
+        ClaimStore claims = redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix);
+        this.engine = IdempotencyEngine.builder()
+                .claimStore(claims)
+                .recordStore(records)
+                .transactions(transactions)
+                .responseCodec(JsonbResponseCodec.create())
+                .waitForResult(waitForResult)
+                .build();
+        Idempotency.install(engine);
+        this.shop = new Shop(transactions, ordersTable);
+    }
+
+    /** Calls {@code place} in a transaction of the caller's, as a resource method or service would. */
+    Shop.Order placeInTransaction(Shop.OrderRequest request, String key) throws Exception {
+        return transactions.inTransaction(() -> shop.placeOrder(request, key));
+    }
+
+    int orderRows() throws SQLException {
+        return count("SELECT COUNT(*) FROM " + ordersTable);
+    }
+
+    int orderRows(String key) throws SQLException {
+        return count("SELECT COUNT(*) FROM " + ordersTable + " WHERE client_key = ?", key);
+    }
+
+    int recordRows() throws SQLException {
+        return count("SELECT COUNT(*) FROM " + recordTable);
+    }
+
+    /** The record's columns that must not change once the first call completed. */
+    List<String> recordState() throws SQLException {
+        try (Connection connection = pool.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT key_hash, fingerprint, status, response FROM "
+                     + recordTable + " ORDER BY key_hash")) {
+            List<String> state = new ArrayList<>();
+            while (rows.next()) {
+                state.add(rows.getString(1) + "|" + rows.getString(2) + "|" + rows.getString(3) + "|"
+                        + rows.getString(4));
+            }
+            connection.commit();
+            return state;
+        }
+    }
+
+    private int count(String sql, String... parameters) throws SQLException {
+        try (Connection connection = pool.getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setString(i + 1, parameters[i]);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                int count = rows.getInt(1);
+                connection.commit();
+                return count;
+            }
+        }
+    }
+
+    private void execute(List<String> sql) throws SQLException {
+        try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+            for (String each : sql) {
+                statement.execute(each);
+            }
+            connection.commit();
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        Idempotency.uninstall();
+        if (redisson != null) {
+            if (mode == ClaimMode.REDIS) {
+                redisson.getKeys().deleteByPattern(redisPrefix + "*");
+            }
+            redisson.shutdown();
+        }
+        entityManagers.close();
+        execute(List.of("DROP TABLE " + ordersTable, "DROP TABLE " + recordTable));
+        pool.close();
+    }
+}
