@@ -1,0 +1,52 @@
+package io.idempo.runtime;
+
+import io.idempo.runtime.record.RecordBusyException;
+import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.tx.TransactionSupport;
+
+/**
+ * Deletes expired records in small batches, each in a short transaction of its own, so that the purge holds few
+ * locks and never makes a claim wait long. Run it from a scheduler (the Jakarta adapter schedules it); several
+ * nodes may run it at once.
+ */
+public final class ExpiredRecordPurge {
+
+    private final RecordStore records;
+    private final TransactionSupport transactions;
+    private final int batchSize;
+    private final int maxBatches;
+
+    /**
+     * @param batchSize  rows per transaction, such as 500
+     * @param maxBatches batches per run, which bounds one run's work; the next run continues
+     */
+    public ExpiredRecordPurge(RecordStore records, TransactionSupport transactions, int batchSize, int maxBatches) {
+        if (batchSize < 1 || maxBatches < 1) {
+            throw new IllegalArgumentException("batchSize and maxBatches must be at least 1, got " + batchSize
+                    + " and " + maxBatches);
+        }
+        this.records = records;
+        this.transactions = transactions;
+        this.batchSize = batchSize;
+        this.maxBatches = maxBatches;
+    }
+
+    /** Purges until a batch comes back short, a batch meets contention, or {@code maxBatches} ran; returns rows. */
+    public int run() {
+        int total = 0;
+        for (int batch = 0; batch < maxBatches; batch++) {
+            int deleted;
+            try {
+                deleted = transactions.inNewTransaction(
+                        () -> records.purgeExpired(transactions.executor(), batchSize), count -> true);
+            } catch (RecordBusyException e) {
+                break; // claims are busy on these rows right now; the next run picks them up
+            }
+            total += deleted;
+            if (deleted < batchSize) {
+                break;
+            }
+        }
+        return total;
+    }
+}
