@@ -1,0 +1,69 @@
+package io.idempo.runtime.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.idempo.runtime.IdempotencyKeyReusedException;
+import io.idempo.runtime.engine.Shop.OrderRequest;
+import java.math.BigDecimal;
+import java.text.MessageFormat;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Logs name the key, the action and the outcome, one line per call, and never a request or response value. */
+class OutcomeLogTest {
+
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            lines.add(MessageFormat.format(record.getMessage(), record.getParameters()));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void capture() {
+        Logger.getLogger("io.idempo.outcome").addHandler(capture);
+    }
+
+    @AfterEach
+    void release() {
+        Logger.getLogger("io.idempo.outcome").removeHandler(capture);
+    }
+
+    @Test
+    void firstReplayAndKeyReusedAreToldApart() throws Exception {
+        try (EngineHarness harness = new EngineHarness(EngineDatabase.H2, ClaimMode.IN_MEMORY)) {
+            String key = "log-" + UUID.randomUUID();
+            OrderRequest request = new OrderRequest(1001, 2, new BigDecimal("123.45"));
+            harness.placeInTransaction(request, key);
+            harness.placeInTransaction(request, key);
+            assertThrows(IdempotencyKeyReusedException.class,
+                    () -> harness.placeInTransaction(new OrderRequest(1001, 3, new BigDecimal("123.45")), key));
+            List<String> ours = lines.stream().filter(line -> line.contains(key)).toList();
+            assertEquals(3, ours.size(), () -> "one line per call: " + lines);
+            assertTrue(ours.get(0).contains("action=orders.create") && ours.get(0).contains("outcome=first"),
+                    ours.get(0));
+            assertTrue(ours.get(1).contains("outcome=replay"), ours.get(1));
+            assertTrue(ours.get(2).contains("outcome=key-reused"), ours.get(2));
+            assertFalse(String.join("\n", ours).contains("123.45"), "request values never reach the log");
+        }
+    }
+}
