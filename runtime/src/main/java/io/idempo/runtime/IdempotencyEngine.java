@@ -45,6 +45,8 @@ public final class IdempotencyEngine {
 
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration WAIT_POLL = Duration.ofMillis(25);
+    /** A client may ask to wait for an in-flight first call, but never hold a request thread longer than this. */
+    static final Duration MAX_REQUESTED_WAIT = Duration.ofSeconds(30);
 
     private final ClaimStore claims;
     private final RecordStore records;
@@ -124,10 +126,10 @@ public final class IdempotencyEngine {
         } catch (Throwable thrown) {
             return failed(call, sql, thrown, completed);
         }
-        String payload = call.plan().noResult() ? "" : codec.encode(value, call.invocation.resultType());
-        StoredOutcome.Kind kind = call.plan().noResult() ? StoredOutcome.Kind.NONE : StoredOutcome.Kind.RESULT;
-        records.complete(sql, call.hash, RecordStatus.COMPLETED, kind.name() + "\n" + payload);
-        completed.set(call.completedCall(new StoredOutcome(kind, payload)));
+        StoredOutcome outcome = call.plan().noResult() ? new StoredOutcome(StoredOutcome.Kind.NONE, "")
+                : new StoredOutcome(StoredOutcome.Kind.RESULT, codec.encode(value, call.invocation.resultType()));
+        records.complete(sql, call.hash, RecordStatus.COMPLETED, outcome.text());
+        completed.set(call.completedCall(outcome));
         OutcomeLog.log(call.key, OutcomeLog.Outcome.FIRST, "database");
         return Outcome.returned(value);
     }
@@ -135,9 +137,10 @@ public final class IdempotencyEngine {
     /** A stored exception completes the record; any other leaves nothing behind so that a retry runs again. */
     private Outcome failed(Call call, SqlExecutor sql, Throwable thrown, AtomicReference<CompletedCall> completed) {
         if (call.plan().storesException(thrown)) {
-            String payload = thrown.getClass().getName() + "\n" + Optional.ofNullable(thrown.getMessage()).orElse("");
-            records.complete(sql, call.hash, RecordStatus.FAILED, StoredOutcome.Kind.EXCEPTION.name() + "\n" + payload);
-            completed.set(call.completedCall(new StoredOutcome(StoredOutcome.Kind.EXCEPTION, payload)));
+            StoredOutcome outcome = new StoredOutcome(StoredOutcome.Kind.EXCEPTION,
+                    thrown.getClass().getName() + "\n" + Optional.ofNullable(thrown.getMessage()).orElse(""));
+            records.complete(sql, call.hash, RecordStatus.FAILED, outcome.text());
+            completed.set(call.completedCall(outcome));
             OutcomeLog.log(call.key, OutcomeLog.Outcome.STORED_FAILURE, "database");
             transactions.commitDespite(thrown);
             return Outcome.thrown(thrown, true);
@@ -182,7 +185,7 @@ public final class IdempotencyEngine {
         if (held.fingerprint() != null && !held.fingerprint().equals(call.fingerprint.digest())) {
             throw keyReused(call, Map.of());
         }
-        Instant deadline = clock.instant().plus(waitForResult);
+        Instant deadline = clock.instant().plus(waitFor());
         while (clock.instant().isBefore(deadline)) {
             Thread.sleep(WAIT_POLL.toMillis());
             Optional<CompletedCall> completed = claims.completed(call.hash);
@@ -194,12 +197,21 @@ public final class IdempotencyEngine {
         throw inProgress(call, "a call with this key is still running", null);
     }
 
+    /** The configured wait, or what the client asked for ({@code Prefer: wait}) up to {@link #MAX_REQUESTED_WAIT}. */
+    private Duration waitFor() {
+        return IdempotencyContext.requestedWait()
+                .map(requested -> requested.compareTo(MAX_REQUESTED_WAIT) > 0 ? MAX_REQUESTED_WAIT : requested)
+                .filter(requested -> requested.compareTo(waitForResult) > 0)
+                .orElse(waitForResult);
+    }
+
     /** Returns the first call's result (or rethrows its stored exception), after checking the fingerprint. */
     private Object replay(Call call, CompletedCall completed, String source) throws Throwable {
         if (!completed.fingerprint().equals(call.fingerprint.digest())) {
             throw keyReused(call, StoredResponses.parseFieldDigests(completed.fieldDigests()));
         }
         OutcomeLog.log(call.key, OutcomeLog.Outcome.REPLAY, source);
+        IdempotencyContext.markReplayed();
         StoredOutcome outcome = completed.outcome();
         return switch (outcome.kind()) {
             case NONE -> null;

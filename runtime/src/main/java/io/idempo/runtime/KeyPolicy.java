@@ -1,6 +1,7 @@
 package io.idempo.runtime;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -32,15 +33,23 @@ public final class KeyPolicy {
             throw new IdempotencyKeyMissingException(action, "No idempotency key for action " + action
                     + ": send an Idempotency-Key header (or pass the @IdempotencyKey parameter)");
         }
-        if (key.length() < minLength || key.length() > maxLength) {
-            throw new IdempotencyKeyInvalidException(action, key, "Idempotency key for action " + action + " has "
-                    + key.length() + " characters; use " + minLength + " to " + maxLength);
-        }
-        if (!characters.matcher(key).matches()) {
-            throw new IdempotencyKeyInvalidException(action, key, "Idempotency key for action " + action
-                    + " uses characters outside " + characters.pattern() + "; a UUID always fits");
+        Optional<String> violation = violation(key);
+        if (violation.isPresent()) {
+            throw new IdempotencyKeyInvalidException(action, key, "The idempotency key for action " + action + " "
+                    + violation.get());
         }
         return key;
+    }
+
+    /** What is wrong with a non-empty key, as the end of a sentence ("has 300 characters; use 8 to 255"). */
+    public Optional<String> violation(String key) {
+        if (key.length() < minLength || key.length() > maxLength) {
+            return Optional.of("has " + key.length() + " characters; use " + minLength + " to " + maxLength);
+        }
+        if (!characters.matcher(key).matches()) {
+            return Optional.of("uses characters outside " + characters.pattern() + "; a UUID always fits");
+        }
+        return Optional.empty();
     }
 
     public int minLength() {

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The text forms shared by the record's {@code response} column and the claim store: {@code <kind>\n<payload>},
- * per-field digests as {@code path=hex;path=hex}, and a stored exception as {@code <type>\n<message>}.
+ * The text forms shared by the record and the claim store: per-field digests as {@code path=hex;path=hex}, and a
+ * stored exception as {@code <type>\n<message>} (the outcome itself is {@link StoredOutcome#text()}).
  */
 final class StoredResponses {
 
@@ -20,15 +20,11 @@ final class StoredResponses {
     }
 
     static CompletedCall toCompletedCall(StoredRecord record) {
-        String response = record.response() == null ? "" : record.response();
-        int newline = response.indexOf('\n');
-        if (newline < 0 || record.status() == RecordStatus.IN_PROGRESS) {
-            throw new IllegalStateException("Record " + record.keyHash() + " has no final response; it was not "
-                    + "written by this version of idempo");
+        if (record.status() == RecordStatus.IN_PROGRESS) {
+            throw new IllegalStateException("Record " + record.keyHash() + " has no final outcome yet");
         }
-        StoredOutcome outcome = new StoredOutcome(StoredOutcome.Kind.valueOf(response.substring(0, newline)),
-                response.substring(newline + 1));
-        return new CompletedCall(record.fingerprint(), formatFieldDigests(record.fieldDigests()), outcome);
+        return new CompletedCall(record.fingerprint(), formatFieldDigests(record.fieldDigests()),
+                StoredOutcome.parse(record.response()));
     }
 
     static String formatFieldDigests(Map<String, String> digests) {

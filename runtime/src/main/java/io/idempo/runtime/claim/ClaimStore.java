@@ -21,4 +21,7 @@ public interface ClaimStore {
 
     /** The completed call for this key, if the store has one (used while waiting for an in-flight call). */
     Optional<CompletedCall> completed(String keyHash);
+
+    /** Whether a running call holds the key right now (for status queries; a read, never a claim). */
+    boolean isHeld(String keyHash);
 }

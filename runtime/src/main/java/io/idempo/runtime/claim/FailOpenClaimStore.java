@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,8 +14,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * Makes claim-store trouble cost speed, never correctness: a failing call becomes
  * {@link ClaimResult.Unavailable} (the database record decides alone), and after {@code failureThreshold}
  * consecutive failures a circuit opens for {@code openFor}, during which no call pays the store's timeout. One
- * call is let through after that to probe recovery. Degradation is logged at most once per {@code logInterval},
- * with the number of degraded calls since the last line.
+ * call is let through after that to probe recovery (the others still skip the store while it is out): its success
+ * closes the circuit, its failure opens it again at once. Degradation is logged at most once per
+ * {@code logInterval}, with the number of degraded calls since the last line.
  */
 public final class FailOpenClaimStore implements ClaimStore {
 
@@ -28,6 +30,9 @@ public final class FailOpenClaimStore implements ClaimStore {
 
     private final AtomicInteger consecutiveFailures = new AtomicInteger();
     private final AtomicReference<Instant> openUntil = new AtomicReference<>(Instant.MIN);
+    /** Set when the circuit opens, cleared by the next success: after {@code openFor} a single probe decides. */
+    private final AtomicBoolean tripped = new AtomicBoolean();
+    private final AtomicBoolean probing = new AtomicBoolean();
     private final AtomicReference<Instant> nextLog = new AtomicReference<>(Instant.MIN);
     private final AtomicLong degradedCalls = new AtomicLong();
     private final AtomicLong degradedSinceLog = new AtomicLong();
@@ -46,19 +51,25 @@ public final class FailOpenClaimStore implements ClaimStore {
         return new FailOpenClaimStore(delegate, 3, Duration.ofSeconds(5), Duration.ofSeconds(30), Clock.systemUTC());
     }
 
+    /** Whether a call skips the store, calls it, or calls it as the one probe after the circuit was open. */
+    private enum Admission { SKIP, CALL, PROBE }
+
     @Override
     public ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease) {
-        if (isOpen()) {
+        Admission admission = admit();
+        if (admission == Admission.SKIP) {
             degraded("claim", null);
             return new ClaimResult.Unavailable("circuit open");
         }
         try {
             ClaimResult result = delegate.claim(keyHash, token, fingerprint, lease);
-            consecutiveFailures.set(0);
+            succeeded();
             return result;
         } catch (RuntimeException e) {
             failed("claim", e);
             return new ClaimResult.Unavailable(e.getClass().getSimpleName() + ": " + e.getMessage());
+        } finally {
+            probed(admission);
         }
     }
 
@@ -74,17 +85,39 @@ public final class FailOpenClaimStore implements ClaimStore {
 
     @Override
     public Optional<CompletedCall> completed(String keyHash) {
-        if (isOpen()) {
+        Admission admission = admit();
+        if (admission == Admission.SKIP) {
             degraded("read", null);
             return Optional.empty();
         }
         try {
             Optional<CompletedCall> result = delegate.completed(keyHash);
-            consecutiveFailures.set(0);
+            succeeded();
             return result;
         } catch (RuntimeException e) {
             failed("read", e);
             return Optional.empty();
+        } finally {
+            probed(admission);
+        }
+    }
+
+    @Override
+    public boolean isHeld(String keyHash) {
+        Admission admission = admit();
+        if (admission == Admission.SKIP) {
+            degraded("read", null);
+            return false;
+        }
+        try {
+            boolean held = delegate.isHeld(keyHash);
+            succeeded();
+            return held;
+        } catch (RuntimeException e) {
+            failed("read", e);
+            return false;
+        } finally {
+            probed(admission);
         }
     }
 
@@ -99,22 +132,47 @@ public final class FailOpenClaimStore implements ClaimStore {
     }
 
     private void guarded(String operation, Runnable call) {
-        if (isOpen()) {
+        Admission admission = admit();
+        if (admission == Admission.SKIP) {
             degraded(operation, null);
             return;
         }
         try {
             call.run();
-            consecutiveFailures.set(0);
+            succeeded();
         } catch (RuntimeException e) {
             failed(operation, e);
+        } finally {
+            probed(admission);
         }
     }
 
+    private Admission admit() {
+        if (isOpen()) {
+            return Admission.SKIP;
+        }
+        if (!tripped.get()) {
+            return Admission.CALL;
+        }
+        return probing.compareAndSet(false, true) ? Admission.PROBE : Admission.SKIP;
+    }
+
+    private void probed(Admission admission) {
+        if (admission == Admission.PROBE) {
+            probing.set(false);
+        }
+    }
+
+    private void succeeded() {
+        consecutiveFailures.set(0);
+        tripped.set(false);
+    }
+
     private void failed(String operation, RuntimeException error) {
-        if (consecutiveFailures.incrementAndGet() >= failureThreshold) {
+        if (tripped.get() || consecutiveFailures.incrementAndGet() >= failureThreshold) {
             openUntil.set(clock.instant().plus(openFor));
             consecutiveFailures.set(0);
+            tripped.set(true);
         }
         degraded(operation, error);
     }

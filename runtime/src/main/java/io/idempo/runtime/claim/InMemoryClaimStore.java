@@ -65,6 +65,12 @@ public final class InMemoryClaimStore implements ClaimStore {
                 : Optional.ofNullable(entry.completed());
     }
 
+    @Override
+    public boolean isHeld(String keyHash) {
+        Entry entry = entries.get(keyHash);
+        return entry != null && !entry.expired(clock.instant()) && entry.completed() == null;
+    }
+
     /** Drops expired entries; returns how many. */
     public int evictExpired() {
         Instant now = clock.instant();

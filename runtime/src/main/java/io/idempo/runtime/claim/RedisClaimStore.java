@@ -11,7 +11,8 @@ import org.redisson.client.codec.StringCodec;
  * Claims in Redis through Redisson. Each claim is one {@code EVAL} round trip that either sets the key with
  * {@code NX PX} or returns what is there, so a completed duplicate costs one Redis command and no SQL.
  * {@code EVAL} (not {@code EVALSHA}) is used so that a Redis restart that empties the script cache cannot turn
- * into a silent fall-back to the database. Values are plain strings ({@link StringCodec}); keys are prefixed.
+ * into a silent fall-back to the database ({@link RedisClientConfig#failFast} turns off Redisson's script cache,
+ * which would send {@code EVALSHA}). Values are plain strings ({@link StringCodec}); keys are prefixed.
  *
  * <p>Errors propagate as Redisson exceptions: wrap the store in {@link FailOpenClaimStore} so that Redis trouble
  * degrades to the database instead of failing calls.
@@ -77,6 +78,12 @@ public final class RedisClaimStore implements ClaimStore {
     public Optional<CompletedCall> completed(String keyHash) {
         String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
         return value == null ? Optional.empty() : Optional.ofNullable(RedisValue.parseCompleted(value));
+    }
+
+    @Override
+    public boolean isHeld(String keyHash) {
+        String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
+        return value != null && RedisValue.heldFingerprint(value) != null;
     }
 
     private RScript script() {

@@ -19,6 +19,9 @@ public final class RedisClientConfig {
     public static Config failFast(String address) {
         Config config = new Config();
         config.setLazyInitialization(true);
+        // Redisson 4 turns RScript.eval into EVALSHA by default: after a restart or SCRIPT FLUSH the first claim then
+        // costs three round trips (NOSCRIPT, SCRIPT LOAD, EVALSHA). Plain EVAL is always one.
+        config.setUseScriptCache(false);
         config.useSingleServer()
                 .setAddress(address)
                 .setConnectTimeout(TIMEOUT_MILLIS)

@@ -2,7 +2,8 @@ package io.idempo.runtime.claim;
 
 /**
  * The text stored under a key in Redis: {@code P\n<token>\n<fingerprint>} while held,
- * {@code C\n<fingerprint>\n<fieldDigests>\n<kind>\n<payload>} once completed. The payload comes last because it may
+ * {@code C\n<fingerprint>\n<fieldDigests>\n<kind>\n<payload>} once completed (the last two parts are
+ * {@link StoredOutcome#text()}). The payload comes last because it may
  * contain newlines; no other part can.
  */
 final class RedisValue {
@@ -20,8 +21,7 @@ final class RedisValue {
     }
 
     static String completed(CompletedCall call) {
-        return "C\n" + call.fingerprint() + "\n" + call.fieldDigests() + "\n" + call.outcome().kind() + "\n"
-                + call.outcome().payload();
+        return "C\n" + call.fingerprint() + "\n" + call.fieldDigests() + "\n" + call.outcome().text();
     }
 
     /** A held value's fingerprint, or null if the value is a completed one. */
@@ -34,11 +34,10 @@ final class RedisValue {
         if (!value.startsWith("C\n")) {
             return null;
         }
-        String[] parts = value.split("\n", 5);
-        if (parts.length < 5) {
+        String[] parts = value.split("\n", 4);
+        if (parts.length < 4) {
             throw new IllegalStateException("Malformed completed value in Redis; delete the key or let it expire");
         }
-        return new CompletedCall(parts[1], parts[2],
-                new StoredOutcome(StoredOutcome.Kind.valueOf(parts[3]), parts[4]));
+        return new CompletedCall(parts[1], parts[2], StoredOutcome.parse(parts[3]));
     }
 }

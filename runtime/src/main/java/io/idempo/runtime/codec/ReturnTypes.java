@@ -1,9 +1,12 @@
 package io.idempo.runtime.codec;
 
+import java.lang.reflect.Array;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -53,7 +56,85 @@ public final class ReturnTypes {
                     .map(argument -> substitute(argument, bindings)).toArray(Type[]::new);
             return new Parameterized((Class<?>) parameterized.getRawType(), parameterized.getOwnerType(), arguments);
         }
+        if (type instanceof GenericArrayType array) {
+            Type component = substitute(array.getGenericComponentType(), bindings);
+            return component instanceof Class<?> resolved ? Array.newInstance(resolved, 0).getClass()
+                    : new GenericArray(component);
+        }
+        if (type instanceof WildcardType wildcard) {
+            return new Wildcard(substitute(wildcard.getUpperBounds(), bindings),
+                    substitute(wildcard.getLowerBounds(), bindings));
+        }
         return type;
+    }
+
+    private static Type[] substitute(Type[] types, Map<TypeVariable<?>, Type> bindings) {
+        return Arrays.stream(types).map(each -> substitute(each, bindings)).toArray(Type[]::new);
+    }
+
+    /** {@code T[]} whose component is still generic after substitution, such as {@code List<Order>[]}. */
+    private record GenericArray(Type component) implements GenericArrayType {
+        @Override
+        public Type getGenericComponentType() {
+            return component;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof GenericArrayType that && component.equals(that.getGenericComponentType());
+        }
+
+        @Override
+        public int hashCode() {
+            return component.hashCode();
+        }
+
+        @Override
+        public String getTypeName() {
+            return component.getTypeName() + "[]";
+        }
+
+        @Override
+        public String toString() {
+            return getTypeName();
+        }
+    }
+
+    /** {@code ? extends T} or {@code ? super T} with {@code T} substituted. */
+    private record Wildcard(Type[] upper, Type[] lower) implements WildcardType {
+        @Override
+        public Type[] getUpperBounds() {
+            return upper.clone();
+        }
+
+        @Override
+        public Type[] getLowerBounds() {
+            return lower.clone();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof WildcardType that && Arrays.equals(upper, that.getUpperBounds())
+                    && Arrays.equals(lower, that.getLowerBounds());
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(upper) ^ Arrays.hashCode(lower);
+        }
+
+        @Override
+        public String getTypeName() {
+            if (lower.length > 0) {
+                return "? super " + lower[0].getTypeName();
+            }
+            return upper.length == 0 || upper[0] == Object.class ? "?" : "? extends " + upper[0].getTypeName();
+        }
+
+        @Override
+        public String toString() {
+            return getTypeName();
+        }
     }
 
     private record Parameterized(Class<?> raw, Type owner, Type[] arguments) implements ParameterizedType {

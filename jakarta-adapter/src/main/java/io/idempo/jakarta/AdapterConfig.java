@@ -1,0 +1,146 @@
+package io.idempo.jakarta;
+
+import io.idempo.runtime.KeyPolicy;
+import io.idempo.runtime.NoTransactionPolicy;
+import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.record.SqlDialect;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The adapter's settings, read once at deployment and validated: a bad value fails the deployment with a message
+ * that names its key. The keys and defaults are listed in {@code docs/jakarta.md}.
+ */
+record AdapterConfig(
+        Optional<String> redisAddress,
+        String redisPrefix,
+        KeyPolicy keyPolicy,
+        Duration defaultTtl,
+        Duration defaultLease,
+        Duration waitForResult,
+        String table,
+        Optional<SqlDialect> dialect,
+        Duration lockWait,
+        boolean createSchema,
+        Duration purgeInterval,
+        int purgeBatchSize,
+        boolean statusEnabled,
+        NoTransactionPolicy noTransactionPolicy) {
+
+    static final String REDIS_ADDRESS = "idempo.redis.address";
+    static final String REDIS_PREFIX = "idempo.redis.prefix";
+    static final String KEY_PATTERN = "idempo.key.pattern";
+    static final String KEY_MIN_LENGTH = "idempo.key.min-length";
+    static final String KEY_MAX_LENGTH = "idempo.key.max-length";
+    static final String TTL = "idempo.ttl";
+    static final String LEASE = "idempo.lease";
+    static final String WAIT_FOR_RESULT = "idempo.wait-for-result";
+    static final String TABLE = "idempo.table";
+    static final String DIALECT = "idempo.dialect";
+    static final String LOCK_WAIT = "idempo.lock-wait";
+    static final String SCHEMA_CREATE = "idempo.schema.create";
+    static final String PURGE_INTERVAL = "idempo.purge.interval";
+    static final String PURGE_BATCH_SIZE = "idempo.purge.batch-size";
+    static final String STATUS_ENABLED = "idempo.status.enabled";
+    static final String NO_TRANSACTION = "idempo.no-transaction";
+
+    static AdapterConfig load(ConfigSource source) {
+        Reader reader = new Reader(source);
+        int minLength = reader.integer(KEY_MIN_LENGTH, 8, 1, 255);
+        int maxLength = reader.integer(KEY_MAX_LENGTH, 255, minLength, 255);
+        Pattern characters = reader.parse(KEY_PATTERN, "[A-Za-z0-9_.:-]+", Pattern::compile, "a Java regular expression");
+        return new AdapterConfig(
+                source.get(REDIS_ADDRESS).map(address -> reader.redisAddress(address)),
+                source.get(REDIS_PREFIX).orElse("idempo:"),
+                new KeyPolicy(characters, minLength, maxLength),
+                reader.positiveDuration(TTL, "PT24H"),
+                reader.positiveDuration(LEASE, "PT30S"),
+                reader.duration(WAIT_FOR_RESULT, "PT0S"),
+                reader.parse(TABLE, RecordStore.DEFAULT_TABLE, AdapterConfig::tableName, "an SQL table name"),
+                source.get(DIALECT).filter(value -> !value.equalsIgnoreCase("auto"))
+                        .map(value -> reader.parse(DIALECT, value, AdapterConfig::dialect,
+                                "auto or one of " + Arrays.toString(SqlDialect.values()))),
+                reader.positiveDuration(LOCK_WAIT, "PT0.1S"),
+                reader.bool(SCHEMA_CREATE, false),
+                reader.duration(PURGE_INTERVAL, "PT10M"),
+                reader.integer(PURGE_BATCH_SIZE, 500, 1, 100_000),
+                reader.bool(STATUS_ENABLED, false),
+                reader.parse(NO_TRANSACTION, "BEGIN", value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)),
+                        "BEGIN or REFUSE"));
+    }
+
+    private static String tableName(String value) {
+        if (!value.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) {
+            throw new IllegalArgumentException(value);
+        }
+        return value;
+    }
+
+    private static SqlDialect dialect(String value) {
+        return SqlDialect.valueOf(value.toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+
+    /** Parses values and turns every failure into an {@link InvalidConfigurationException} naming the key. */
+    private static final class Reader {
+        private final ConfigSource source;
+
+        Reader(ConfigSource source) {
+            this.source = source;
+        }
+
+        <T> T parse(String key, String fallback, Function<String, T> parser, String expected) {
+            String value = source.get(key).orElse(fallback);
+            try {
+                return parser.apply(value);
+            } catch (IllegalArgumentException | DateTimeParseException e) { // includes PatternSyntaxException
+                throw new InvalidConfigurationException(key, value, expected);
+            }
+        }
+
+        Duration duration(String key, String fallback) {
+            Duration duration = parse(key, fallback, Duration::parse, "an ISO-8601 duration such as PT30S");
+            if (duration.isNegative()) {
+                throw new InvalidConfigurationException(key, duration.toString(), "a duration that is not negative");
+            }
+            return duration;
+        }
+
+        Duration positiveDuration(String key, String fallback) {
+            Duration duration = duration(key, fallback);
+            if (duration.isZero()) {
+                throw new InvalidConfigurationException(key, duration.toString(), "a positive ISO-8601 duration");
+            }
+            return duration;
+        }
+
+        int integer(String key, int fallback, int min, int max) {
+            int value = parse(key, String.valueOf(fallback), Integer::parseInt, "a whole number");
+            if (value < min || value > max) {
+                throw new InvalidConfigurationException(key, String.valueOf(value),
+                        "a whole number from " + min + " to " + max);
+            }
+            return value;
+        }
+
+        boolean bool(String key, boolean fallback) {
+            return parse(key, String.valueOf(fallback), value -> {
+                if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+                    throw new IllegalArgumentException(value);
+                }
+                return Boolean.parseBoolean(value);
+            }, "true or false");
+        }
+
+        String redisAddress(String value) {
+            if (!value.matches("rediss?://[^\\s/]+(:\\d+)?")) {
+                throw new InvalidConfigurationException(REDIS_ADDRESS, value, "redis://host:port or rediss://host:port");
+            }
+            return value;
+        }
+    }
+}

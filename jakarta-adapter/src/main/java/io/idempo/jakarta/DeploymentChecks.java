@@ -1,0 +1,78 @@
+package io.idempo.jakarta;
+
+import io.idempo.IdempotencyKey;
+import io.idempo.Idempotent;
+import io.idempo.plan.MethodPlans;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The safety net for builds where the processor did not run: at deployment, each {@code @Idempotent} method of a
+ * bean is re-checked for the mistakes that would otherwise surface on the first request, with the processor's
+ * codes, and must have its generated plan.
+ */
+final class DeploymentChecks {
+
+    private static final Pattern ACTION = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,63}");
+
+    private DeploymentChecks() {
+    }
+
+    /** Problems of one method, each a complete sentence naming the method; empty when it is fine. */
+    static List<String> check(Method method) {
+        Idempotent idempotent = method.getAnnotation(Idempotent.class);
+        List<String> problems = new ArrayList<>();
+        String where = method.getDeclaringClass().getName() + "." + method.getName();
+        if (Modifier.isAbstract(method.getModifiers())) {
+            problems.add("[IDEM-P002] " + where + " is abstract: @Idempotent belongs on the implementing method");
+        }
+        boolean returnsVoid = method.getReturnType() == void.class;
+        if (returnsVoid && !idempotent.noResult()) {
+            problems.add("[IDEM-P001] " + where + " returns void: return the result, or set noResult = true");
+        }
+        if (!returnsVoid && idempotent.noResult()) {
+            problems.add("[IDEM-P003] " + where + " returns a value but sets noResult = true");
+        }
+        long keyParameters = Arrays.stream(method.getParameterAnnotations())
+                .filter(annotations -> Arrays.stream(annotations).anyMatch(IdempotencyKey.class::isInstance)).count();
+        if (keyParameters > 1 || (keyParameters == 1 && !idempotent.key().isEmpty())) {
+            problems.add("[IDEM-P004] " + where + " takes its key from more than one source");
+        }
+        durationProblem("ttl", idempotent.ttl()).ifPresent(problem -> problems.add("[IDEM-P012] " + where + ": "
+                + problem));
+        durationProblem("lease", idempotent.lease()).ifPresent(problem -> problems.add("[IDEM-P012] " + where + ": "
+                + problem));
+        if (!idempotent.action().isEmpty() && !ACTION.matcher(idempotent.action()).matches()) {
+            problems.add("[IDEM-P013] " + where + ": action \"" + idempotent.action()
+                    + "\" must match [A-Za-z][A-Za-z0-9_.-]{0,63}");
+        }
+        if (problems.isEmpty()) {
+            try {
+                MethodPlans.forMethod(method);
+            } catch (IllegalStateException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        return problems;
+    }
+
+    private static Optional<String> durationProblem(String attribute, String value) {
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Duration duration = Duration.parse(value);
+            return duration.isNegative() || duration.isZero()
+                    ? Optional.of(attribute + " = \"" + value + "\" is not positive") : Optional.empty();
+        } catch (DateTimeParseException e) {
+            return Optional.of(attribute + " = \"" + value + "\" is not an ISO-8601 duration such as PT30M");
+        }
+    }
+}

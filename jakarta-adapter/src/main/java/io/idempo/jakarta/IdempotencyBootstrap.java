@@ -1,0 +1,149 @@
+package io.idempo.jakarta;
+
+import io.idempo.runtime.ExpiredRecordPurge;
+import io.idempo.runtime.Idempotency;
+import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.claim.ClaimStore;
+import io.idempo.runtime.claim.FailOpenClaimStore;
+import io.idempo.runtime.claim.InMemoryClaimStore;
+import io.idempo.runtime.codec.JsonbResponseCodec;
+import io.idempo.runtime.record.RecordSchema;
+import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.record.SqlDialect;
+import io.idempo.runtime.tx.JtaTransactions;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.UserTransaction;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+
+/**
+ * Wires the engine from container resources when the application starts and installs it for the woven aspect:
+ * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
+ * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. Stops the purge
+ * and shuts down its own Redis client when the application stops.
+ */
+@ApplicationScoped
+public class IdempotencyBootstrap {
+
+    private static final System.Logger LOG = System.getLogger(IdempotencyBootstrap.class.getName());
+
+    @PersistenceContext
+    EntityManager defaultEntityManager;
+
+    @Inject
+    @IdempotencyPersistence
+    Instance<EntityManager> chosenEntityManager;
+
+    @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
+    TransactionSynchronizationRegistry registry;
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    IdempotencyExtension extension;
+
+    private AdapterConfig config;
+    private ClaimStore claims;
+    private RecordStore records;
+    private RedisClaims redis;
+    private ScheduledFuture<?> purge;
+
+    void start(@Observes @Initialized(ApplicationScoped.class) Object applicationStarted) {
+        config = extension.config();
+        EntityManager entityManager = chosenEntityManager.isResolvable() ? chosenEntityManager.get()
+                : defaultEntityManager;
+        JtaTransactions transactions = new JtaTransactions(registry, IdempotencyBootstrap::userTransaction,
+                entityManager, config.table());
+        SqlDialect dialect = config.dialect().orElseGet(() -> DialectProbe.detect(entityManager, transactions));
+        records = RecordStore.builder(dialect).table(config.table()).lockWait(config.lockWait()).build();
+        if (config.createSchema()) {
+            for (String statement : RecordSchema.statements(dialect, config.table())) {
+                transactions.inNewTransaction(() -> entityManager.createNativeQuery(statement).executeUpdate(),
+                        count -> true);
+            }
+        }
+        redis = RedisClaims.open(config.redisAddress().orElse(null));
+        claims = redis == null ? new InMemoryClaimStore() : FailOpenClaimStore.wrap(redis.store(config.redisPrefix()));
+        IdempotencyEngine engine = IdempotencyEngine.builder()
+                .claimStore(claims)
+                .recordStore(records)
+                .transactions(transactions)
+                .responseCodec(new JaxRsResponseCodec(JsonbResponseCodec.create()))
+                .keyPolicy(config.keyPolicy())
+                .defaultTtl(config.defaultTtl())
+                .defaultLease(config.defaultLease())
+                .waitForResult(config.waitForResult())
+                .noTransactionPolicy(config.noTransactionPolicy())
+                .build();
+        Idempotency.install(engine);
+        if (!config.purgeInterval().isZero()) {
+            ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(), 20);
+            long seconds = config.purgeInterval().toSeconds();
+            purge = scheduler.scheduleWithFixedDelay(() -> runPurge(purgeTask), seconds, seconds, TimeUnit.SECONDS);
+        }
+        LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4} idempotent actions",
+                redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
+                config.createSchema() ? " (created if missing)" : "", extension.actions().size());
+    }
+
+    @PreDestroy
+    void stop() {
+        Idempotency.uninstall();
+        if (purge != null) {
+            purge.cancel(false);
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    AdapterConfig config() {
+        return config;
+    }
+
+    ClaimStore claims() {
+        return claims;
+    }
+
+    RecordStore records() {
+        return records;
+    }
+
+    EntityManager entityManager() {
+        return chosenEntityManager.isResolvable() ? chosenEntityManager.get() : defaultEntityManager;
+    }
+
+    private static void runPurge(ExpiredRecordPurge purgeTask) {
+        try {
+            int deleted = purgeTask.run();
+            if (deleted > 0) {
+                LOG.log(Level.INFO, "idempo purge deleted {0} expired records", deleted);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "idempo purge failed; it runs again at the next interval", e);
+        }
+    }
+
+    private static UserTransaction userTransaction() {
+        try {
+            return (UserTransaction) new InitialContext().lookup("java:comp/UserTransaction");
+        } catch (NamingException e) {
+            throw new IllegalStateException("No UserTransaction at java:comp/UserTransaction: an idempotent call "
+                    + "arrived without a transaction; make the calling method @Transactional", e);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.idempo.jakarta;
+
+import io.idempo.Idempotent;
+import io.idempo.plan.MethodPlans;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
+import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
+import jakarta.enterprise.inject.spi.AnnotatedMethod;
+import jakarta.enterprise.inject.spi.DeploymentException;
+import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.WithAnnotations;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Deployment-time validation, in the style of SmallRye Fault Tolerance: every {@code @Idempotent} method of a bean
+ * is re-checked ({@link DeploymentChecks}) and must have its generated plan, and the configuration must be valid;
+ * otherwise the deployment fails with messages that say what to fix. Also remembers every action, for the status
+ * resource.
+ */
+public class IdempotencyExtension implements Extension {
+
+    private final List<String> problems = new ArrayList<>();
+    private final SortedSet<String> actions = new TreeSet<>();
+    private volatile AdapterConfig config;
+
+    <T> void checkIdempotentMethods(@Observes @WithAnnotations(Idempotent.class) ProcessAnnotatedType<T> type) {
+        for (AnnotatedMethod<? super T> annotated : type.getAnnotatedType().getMethods()) {
+            if (!annotated.isAnnotationPresent(Idempotent.class)) {
+                continue;
+            }
+            Method method = annotated.getJavaMember();
+            List<String> methodProblems = DeploymentChecks.check(method);
+            problems.addAll(methodProblems);
+            if (methodProblems.isEmpty()) {
+                actions.add(MethodPlans.forMethod(method).action());
+            }
+        }
+    }
+
+    void reportProblems(@Observes AfterBeanDiscovery discovery) {
+        for (String problem : problems) {
+            discovery.addDefinitionError(new DeploymentException(problem));
+        }
+    }
+
+    void loadConfiguration(@Observes AfterDeploymentValidation validation) {
+        try {
+            config = AdapterConfig.load(ConfigSource.detect());
+        } catch (InvalidConfigurationException e) {
+            validation.addDeploymentProblem(e);
+        }
+    }
+
+    AdapterConfig config() {
+        return config;
+    }
+
+    /** The actions of all {@code @Idempotent} bean methods, sorted. */
+    SortedSet<String> actions() {
+        return Collections.unmodifiableSortedSet(actions);
+    }
+}

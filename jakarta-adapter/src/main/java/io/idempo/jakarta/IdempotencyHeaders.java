@@ -1,0 +1,17 @@
+package io.idempo.jakarta;
+
+/** The HTTP header names of the idempotency contract (draft-ietf-httpapi-idempotency-key-header, Stripe). */
+public final class IdempotencyHeaders {
+
+    /** The client's key for a non-safe request. */
+    public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    /** Set to {@code true} on a response that replays the first call's outcome. */
+    public static final String REPLAYED = "Idempotent-Replayed";
+
+    /** {@code Prefer: wait=N} (RFC 7240): wait up to N seconds for an in-flight first call. */
+    public static final String PREFER = "Prefer";
+
+    private IdempotencyHeaders() {
+    }
+}

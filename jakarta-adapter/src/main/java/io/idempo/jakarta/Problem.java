@@ -1,0 +1,63 @@
+package io.idempo.jakarta;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/**
+ * RFC 9457 problem details for the idempotency answers, each with a stable {@code code} and {@code type}.
+ * Messages never carry request values; a reused key names the differing fields only.
+ */
+enum Problem {
+    KEY_MISSING(400, "Idempotency-Key missing",
+            "This request changes state and needs an Idempotency-Key header: a unique value (a UUID fits) that the "
+                    + "client keeps and sends again with every retry of the same request."),
+    KEY_INVALID(400, "Idempotency-Key invalid", null),
+    KEY_REPEATED(400, "Idempotency-Key repeated",
+            "Send exactly one Idempotency-Key header."),
+    KEY_REUSED(422, "Idempotency-Key reused",
+            "This key was first used with other request parameters. Send a new key for a new request, or repeat "
+                    + "the first request unchanged."),
+    REQUEST_IN_PROGRESS(409, "Request in progress",
+            "A request with this Idempotency-Key is still being processed. Retry the same request with the same key "
+                    + "after Retry-After seconds to get its result."),
+    NO_TRANSACTION(500, "No transaction", null);
+
+    private final int status;
+    private final String title;
+    private final String defaultDetail;
+
+    Problem(int status, String title, String defaultDetail) {
+        this.status = status;
+        this.title = title;
+        this.defaultDetail = defaultDetail;
+    }
+
+    /** {@code IDEMPOTENCY_KEY_MISSING}, ... */
+    String code() {
+        return "IDEMPOTENCY_" + name();
+    }
+
+    String type() {
+        return "https://idempo.io/problems/" + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    int status() {
+        return status;
+    }
+
+    /** A problem response; {@code detail} may be null for the default, {@code differingFields} empty. */
+    Response.ResponseBuilder response(String detail, List<String> differingFields) {
+        JsonObjectBuilder body = Json.createObjectBuilder()
+                .add("type", type())
+                .add("title", title)
+                .add("status", status)
+                .add("detail", detail != null ? detail : defaultDetail != null ? defaultDetail : title)
+                .add("code", code());
+        if (!differingFields.isEmpty()) {
+            body.add("differingFields", Json.createArrayBuilder(differingFields));
+        }
+        return Response.status(status).type("application/problem+json").entity(body.build());
+    }
+}

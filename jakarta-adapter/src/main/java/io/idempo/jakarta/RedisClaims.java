@@ -1,0 +1,54 @@
+package io.idempo.jakarta;
+
+import io.idempo.runtime.claim.ClaimStore;
+import io.idempo.runtime.claim.RedisClaimStore;
+import io.idempo.runtime.claim.RedisClientConfig;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.spi.CDI;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+
+/**
+ * The Redis claim store, kept in a class of its own so that Redisson is loaded only when Redis is used: an
+ * application without Redis does not need to ship it. A {@code RedissonClient} bean of the application wins over
+ * {@code idempo.redis.address}; a client created here is shut down with the application.
+ */
+final class RedisClaims implements AutoCloseable {
+
+    private final RedissonClient client;
+    private final boolean owned;
+    private final String description;
+
+    private RedisClaims(RedissonClient client, boolean owned, String description) {
+        this.client = client;
+        this.owned = owned;
+        this.description = description;
+    }
+
+    /** The application's RedissonClient bean, or one created for {@code address}; null when neither exists. */
+    static RedisClaims open(String address) {
+        Instance<RedissonClient> beans = CDI.current().select(RedissonClient.class);
+        if (beans.isResolvable()) {
+            return new RedisClaims(beans.get(), false, "redis (the application's RedissonClient)");
+        }
+        if (address == null) {
+            return null;
+        }
+        return new RedisClaims(Redisson.create(RedisClientConfig.failFast(address)), true, "redis " + address);
+    }
+
+    ClaimStore store(String prefix) {
+        return new RedisClaimStore(client, prefix);
+    }
+
+    String description() {
+        return description;
+    }
+
+    @Override
+    public void close() {
+        if (owned) {
+            client.shutdown();
+        }
+    }
+}

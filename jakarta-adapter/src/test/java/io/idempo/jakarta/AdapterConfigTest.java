@@ -1,0 +1,76 @@
+package io.idempo.jakarta;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.idempo.runtime.NoTransactionPolicy;
+import io.idempo.runtime.record.SqlDialect;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AdapterConfigTest {
+
+    private static AdapterConfig load(Map<String, String> values) {
+        return AdapterConfig.load(ConfigSource.of(key -> Optional.ofNullable(values.get(key))));
+    }
+
+    @Test
+    void defaultsNeedNoConfiguration() {
+        AdapterConfig config = load(Map.of());
+        assertEquals(Optional.empty(), config.redisAddress());
+        assertEquals(Duration.ofHours(24), config.defaultTtl());
+        assertEquals(Duration.ofSeconds(30), config.defaultLease());
+        assertEquals("idempo_record", config.table());
+        assertEquals(Optional.empty(), config.dialect());
+        assertEquals(8, config.keyPolicy().minLength());
+        assertEquals(255, config.keyPolicy().maxLength());
+        assertFalse(config.statusEnabled());
+        assertEquals(NoTransactionPolicy.BEGIN, config.noTransactionPolicy());
+        assertEquals(Duration.ofMinutes(10), config.purgeInterval());
+    }
+
+    @Test
+    void valuesAreRead() {
+        AdapterConfig config = load(Map.of("idempo.redis.address", "redis://127.0.0.1:6379", "idempo.ttl", "PT6H",
+                "idempo.dialect", "mariadb", "idempo.status.enabled", "true", "idempo.key.min-length", "16"));
+        assertEquals(Optional.of("redis://127.0.0.1:6379"), config.redisAddress());
+        assertEquals(Duration.ofHours(6), config.defaultTtl());
+        assertEquals(Optional.of(SqlDialect.MARIADB), config.dialect());
+        assertTrue(config.statusEnabled());
+        assertEquals(16, config.keyPolicy().minLength());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "idempo.ttl|30 minutes|ISO-8601",
+        "idempo.ttl|PT0S|positive",
+        "idempo.lease|-PT5S|not negative",
+        "idempo.redis.address|localhost:6379|redis://host:port",
+        "idempo.key.min-length|0|from 1 to 255",
+        "idempo.key.max-length|300|to 255",
+        "idempo.key.pattern|[unclosed|regular expression",
+        "idempo.table|idempo-record; DROP|SQL table name",
+        "idempo.dialect|oracle|auto or one of",
+        "idempo.status.enabled|yes|true or false",
+        "idempo.no-transaction|sometimes|BEGIN or REFUSE",
+    })
+    void aBadValueFailsWithAMessageNamingItsKey(String key, String value, String expected) {
+        InvalidConfigurationException error = assertThrows(InvalidConfigurationException.class,
+                () -> load(Map.of(key, value)));
+        assertTrue(error.getMessage().contains(key), error.getMessage());
+        assertTrue(error.getMessage().contains(expected), error.getMessage());
+        assertTrue(error.getMessage().contains(ConfigSource.environmentName(key)), error.getMessage());
+    }
+
+    @Test
+    void environmentNamesFollowMicroProfile() {
+        assertEquals("IDEMPO_REDIS_ADDRESS", ConfigSource.environmentName("idempo.redis.address"));
+        assertEquals("IDEMPO_KEY_MIN_LENGTH", ConfigSource.environmentName("idempo.key.min-length"));
+    }
+}
