@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Makes claim-store trouble cost speed, never correctness: a failing call becomes
@@ -56,69 +58,35 @@ public final class FailOpenClaimStore implements ClaimStore {
 
     @Override
     public ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease) {
-        Admission admission = admit();
-        if (admission == Admission.SKIP) {
-            degraded("claim", null);
-            return new ClaimResult.Unavailable("circuit open");
-        }
-        try {
-            ClaimResult result = delegate.claim(keyHash, token, fingerprint, lease);
-            succeeded();
-            return result;
-        } catch (RuntimeException e) {
-            failed("claim", e);
-            return new ClaimResult.Unavailable(e.getClass().getSimpleName() + ": " + e.getMessage());
-        } finally {
-            probed(admission);
-        }
+        return guarded("claim", () -> delegate.claim(keyHash, token, fingerprint, lease),
+                error -> new ClaimResult.Unavailable(error == null ? "circuit open"
+                        : error.getClass().getSimpleName() + ": " + error.getMessage()));
     }
 
     @Override
     public void complete(String keyHash, CompletedCall call, Duration ttl) {
-        guarded("complete", () -> delegate.complete(keyHash, call, ttl));
+        guarded("complete", () -> {
+            delegate.complete(keyHash, call, ttl);
+            return null;
+        }, error -> null);
     }
 
     @Override
     public void release(String keyHash, String token) {
-        guarded("release", () -> delegate.release(keyHash, token));
+        guarded("release", () -> {
+            delegate.release(keyHash, token);
+            return null;
+        }, error -> null);
     }
 
     @Override
     public Optional<CompletedCall> completed(String keyHash) {
-        Admission admission = admit();
-        if (admission == Admission.SKIP) {
-            degraded("read", null);
-            return Optional.empty();
-        }
-        try {
-            Optional<CompletedCall> result = delegate.completed(keyHash);
-            succeeded();
-            return result;
-        } catch (RuntimeException e) {
-            failed("read", e);
-            return Optional.empty();
-        } finally {
-            probed(admission);
-        }
+        return guarded("read", () -> delegate.completed(keyHash), error -> Optional.empty());
     }
 
     @Override
     public boolean isHeld(String keyHash) {
-        Admission admission = admit();
-        if (admission == Admission.SKIP) {
-            degraded("read", null);
-            return false;
-        }
-        try {
-            boolean held = delegate.isHeld(keyHash);
-            succeeded();
-            return held;
-        } catch (RuntimeException e) {
-            failed("read", e);
-            return false;
-        } finally {
-            probed(admission);
-        }
+        return guarded("read", () -> delegate.isHeld(keyHash), error -> false);
     }
 
     /** Calls that went to the database alone since start, because the store failed or the circuit was open. */
@@ -131,17 +99,23 @@ public final class FailOpenClaimStore implements ClaimStore {
         return clock.instant().isBefore(openUntil.get());
     }
 
-    private void guarded(String operation, Runnable call) {
+    /**
+     * Runs one store operation under the circuit: skipped while it is open (one probe after {@code openFor}), and
+     * answered by {@code fallback} when skipped (with null) or failed (with the error).
+     */
+    private <T> T guarded(String operation, Supplier<T> call, Function<RuntimeException, T> fallback) {
         Admission admission = admit();
         if (admission == Admission.SKIP) {
             degraded(operation, null);
-            return;
+            return fallback.apply(null);
         }
         try {
-            call.run();
+            T result = call.get();
             succeeded();
+            return result;
         } catch (RuntimeException e) {
             failed(operation, e);
+            return fallback.apply(e);
         } finally {
             probed(admission);
         }

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 
@@ -35,6 +36,27 @@ import org.redisson.api.RedissonClient;
 final class EngineHarness implements AutoCloseable {
 
     static final String REDIS_ADDRESS = "redis://127.0.0.1:6379";
+
+    /**
+     * What a test may change about the setup: the Redis of {@link ClaimMode#REDIS} (a redis-server of the test's
+     * own), the pool's isolation level, and a wrapper around the claim store (to tune its circuit breaker).
+     */
+    record Options(String redisAddress, String isolation, UnaryOperator<ClaimStore> claims) {
+        static final Options DEFAULT = new Options(REDIS_ADDRESS, "TRANSACTION_READ_COMMITTED",
+                UnaryOperator.identity());
+
+        Options redis(String address) {
+            return new Options(address, isolation, claims);
+        }
+
+        Options isolation(String level) {
+            return new Options(redisAddress, level, claims);
+        }
+
+        Options claims(UnaryOperator<ClaimStore> wrapper) {
+            return new Options(redisAddress, isolation, wrapper);
+        }
+    }
 
     final EngineDatabase database;
     final ClaimMode mode;
@@ -55,6 +77,11 @@ final class EngineHarness implements AutoCloseable {
     }
 
     EngineHarness(EngineDatabase database, ClaimMode mode, Duration waitForResult) throws SQLException {
+        this(database, mode, waitForResult, Options.DEFAULT);
+    }
+
+    EngineHarness(EngineDatabase database, ClaimMode mode, Duration waitForResult, Options options)
+            throws SQLException {
         this.database = database;
         this.mode = mode;
         String suffix = UUID.randomUUID().toString().substring(0, 8);
@@ -67,7 +94,7 @@ final class EngineHarness implements AutoCloseable {
         config.setPassword("");
         config.setMaximumPoolSize(24);
         config.setAutoCommit(false);
-        config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        config.setTransactionIsolation(options.isolation());
         this.pool = new HikariDataSource(config);
         List<String> ddl = new ArrayList<>(RecordSchema.statements(database.dialect, recordTable));
         ddl.add("CREATE TABLE " + ordersTable + " (id VARCHAR(36) PRIMARY KEY, client_key VARCHAR(255) NOT NULL,"
@@ -79,10 +106,11 @@ final class EngineHarness implements AutoCloseable {
         this.records = RecordStore.builder(database.dialect).table(recordTable).build();
         this.redisson = switch (mode) {
             case IN_MEMORY -> null;
-            case REDIS -> Redisson.create(RedisClientConfig.failFast(REDIS_ADDRESS));
+            case REDIS -> Redisson.create(RedisClientConfig.failFast(options.redisAddress()));
             case REDIS_DOWN -> Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:1"));
         };
-        ClaimStore claims = redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix);
+        ClaimStore claims = options.claims().apply(
+                redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix));
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(records)

@@ -1,0 +1,212 @@
+package io.idempo.runtime.claim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
+
+/**
+ * {@link RedisClaimStore} on real Redis servers: the shared one at 6379 (a key prefix of each test's own, deleted
+ * afterwards) for the claim semantics, and a redis-server of the test's own where commands are counted with
+ * {@code INFO commandstats} or the script cache is flushed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RedisClaimStoreTest {
+
+    private static final int SHARED_PORT = 6379;
+    private static final Duration LEASE = Duration.ofSeconds(10);
+    private static final Duration TTL = Duration.ofMinutes(30);
+    private static final String FINGERPRINT = "f".repeat(64);
+    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, "request=" + "a".repeat(64),
+            new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}"));
+
+    private RedissonClient shared;
+    private String prefix;
+    private RedisClaimStore store;
+
+    @BeforeAll
+    void connect() {
+        shared = Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:" + SHARED_PORT));
+    }
+
+    @AfterAll
+    void disconnect() {
+        shared.shutdown();
+    }
+
+    @BeforeEach
+    void newPrefix() {
+        prefix = "idempo-claimtest-" + UUID.randomUUID() + ":";
+        store = new RedisClaimStore(shared, prefix);
+    }
+
+    @AfterEach
+    void deleteKeys() {
+        shared.getKeys().deleteByPattern(prefix + "*");
+    }
+
+    private static String token() {
+        return UUID.randomUUID().toString();
+    }
+
+    private long pttl(String keyHash) {
+        return (Long) RedisServer.command(SHARED_PORT, "PTTL", prefix + keyHash);
+    }
+
+    @Test
+    void aFreeKeyIsClaimedAndThenReportedHeldWithTheHoldersFingerprintAndRemainingLease() {
+        assertEquals(new ClaimResult.Claimed(), store.claim("k1", token(), FINGERPRINT, LEASE));
+        ClaimResult.Held held = assertInstanceOf(ClaimResult.Held.class,
+                store.claim("k1", token(), "0".repeat(64), LEASE));
+        assertEquals(FINGERPRINT, held.fingerprint(), "the holder's fingerprint, not the caller's");
+        assertTrue(held.remaining().compareTo(Duration.ZERO) > 0 && held.remaining().compareTo(LEASE) <= 0,
+                () -> "remaining " + held.remaining());
+        long pttl = pttl("k1");
+        assertTrue(pttl > 0 && pttl <= LEASE.toMillis(), "the claim expires with its lease: PTTL " + pttl);
+        assertEquals(Optional.empty(), store.completed("k1"), "a held key has no completed call");
+        assertEquals(Optional.empty(), store.completed("absent"));
+        assertTrue(store.isHeld("k1"));
+        assertFalse(store.isHeld("absent"));
+        assertEquals(new ClaimResult.Claimed(), store.claim("k2", token(), FINGERPRINT, LEASE), "keys are separate");
+    }
+
+    @Test
+    void aHeldClaimLapsesWithItsLease() throws InterruptedException {
+        assertEquals(new ClaimResult.Claimed(), store.claim("k", token(), FINGERPRINT, Duration.ofMillis(100)));
+        Thread.sleep(250);
+        assertEquals(new ClaimResult.Claimed(), store.claim("k", token(), FINGERPRINT, LEASE));
+    }
+
+    @Test
+    void completeReplacesTheHeldClaimAndTheValueExpiresWithTheTtl() {
+        String holder = token();
+        assertEquals(new ClaimResult.Claimed(), store.claim("k", holder, FINGERPRINT, LEASE));
+        store.complete("k", CALL, TTL);
+        assertEquals(new ClaimResult.Done(CALL), store.claim("k", token(), FINGERPRINT, LEASE));
+        assertEquals(Optional.of(CALL), store.completed("k"));
+        assertFalse(store.isHeld("k"), "a completed key is no longer held");
+        long pttl = pttl("k");
+        assertTrue(pttl > LEASE.toMillis() && pttl <= TTL.toMillis(),
+                "the completed value carries the TTL, never lives forever (-1) nor keeps the lease: PTTL " + pttl);
+
+        store.release("k", holder);
+        assertEquals(Optional.of(CALL), store.completed("k"), "the former holder's release cannot drop the outcome");
+
+        store.complete("unclaimed", CALL, TTL);
+        assertEquals(new ClaimResult.Done(CALL), store.claim("unclaimed", token(), FINGERPRINT, LEASE),
+                "a write-back from the database needs no claim");
+        assertTrue(pttl("unclaimed") > 0);
+    }
+
+    @Test
+    void onlyTheHoldersTokenReleasesAClaim() {
+        String holder = token();
+        assertEquals(new ClaimResult.Claimed(), store.claim("k", holder, FINGERPRINT, LEASE));
+        store.release("k", token());
+        store.release("k", holder.substring(0, 8));
+        store.release("k", "");
+        assertInstanceOf(ClaimResult.Held.class, store.claim("k", token(), FINGERPRINT, LEASE),
+                "another token, a prefix of the holder's token or an empty one release nothing");
+        store.release("k", holder);
+        assertEquals(-2L, pttl("k"), "the key is gone");
+        assertEquals(new ClaimResult.Claimed(), store.claim("k", token(), FINGERPRINT, LEASE));
+        store.release("never-claimed", holder);
+        assertEquals(-2L, pttl("never-claimed"));
+    }
+
+    @Test
+    void payloadsWithNewlinesAndNonAsciiTextRoundTrip() {
+        CompletedCall result = new CompletedCall(FINGERPRINT, "request.note=" + "1".repeat(64) + ";key=" + "2".repeat(64),
+                new StoredOutcome(StoredOutcome.Kind.RESULT,
+                        "{\"note\":\"first line\\nsecond\"}\n\nraw\nnewlines\r\n, Grüße, 東京, emoji 😀, €\n"));
+        CompletedCall exception = new CompletedCall(FINGERPRINT, "",
+                new StoredOutcome(StoredOutcome.Kind.EXCEPTION, "com.example.OutOfStock\nnur 3 übrig\nzweite Zeile"));
+        CompletedCall none = new CompletedCall(FINGERPRINT, "", new StoredOutcome(StoredOutcome.Kind.NONE, ""));
+        CompletedCall empty = new CompletedCall(FINGERPRINT, "", new StoredOutcome(StoredOutcome.Kind.RESULT, ""));
+        Map<String, CompletedCall> calls = Map.of("result", result, "exception", exception, "none", none,
+                "empty", empty);
+        calls.forEach((key, call) -> {
+            store.claim(key, token(), FINGERPRINT, LEASE);
+            store.complete(key, call, TTL);
+        });
+        calls.forEach((key, call) -> {
+            assertEquals(new ClaimResult.Done(call), store.claim(key, token(), FINGERPRINT, LEASE), key);
+            assertEquals(Optional.of(call), store.completed(key), key);
+        });
+    }
+
+    /** Redisson's periodic PING would otherwise show up in the counts. */
+    private static Config withoutPing(String address) {
+        Config config = RedisClientConfig.failFast(address);
+        config.useSingleServer().setPingConnectionInterval(0);
+        return config;
+    }
+
+    @Test
+    void aCompletedDuplicateCostsOneRedisCommandAlsoAfterTheScriptCacheIsFlushed() throws Exception {
+        try (RedisServer server = RedisServer.start()) {
+            RedissonClient client = Redisson.create(withoutPing(server.address()));
+            try {
+                RedisClaimStore own = new RedisClaimStore(client, "idempo-count:");
+                assertEquals(new ClaimResult.Claimed(), own.claim("k", token(), FINGERPRINT, LEASE));
+                own.complete("k", CALL, TTL);
+                // One EVAL; the script's own GET and PTTL are counted too, but cost no round trip.
+                Map<String, Long> oneRoundTrip = Map.of("eval", 1L, "get", 1L, "pttl", 1L);
+
+                Map<String, Long> before = server.commandCalls();
+                assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE));
+                assertEquals(oneRoundTrip, RedisServer.delta(before, server.commandCalls()));
+
+                assertEquals("OK", server.command("SCRIPT", "FLUSH"));
+                before = server.commandCalls();
+                assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE),
+                        "no NOSCRIPT, no fall-back to the database after the script cache is emptied");
+                assertEquals(oneRoundTrip, RedisServer.delta(before, server.commandCalls()));
+
+                before = server.commandCalls();
+                assertEquals(new ClaimResult.Claimed(), own.claim("fresh", token(), FINGERPRINT, LEASE));
+                assertEquals(Map.of("eval", 1L, "get", 1L, "set", 1L), RedisServer.delta(before, server.commandCalls()),
+                        "a first call's claim is one round trip as well");
+            } finally {
+                client.shutdown();
+            }
+        }
+    }
+
+    @Test
+    void aClientWithRedissonsDefaultScriptCacheStillClaimsAfterAScriptFlush() throws Exception {
+        try (RedisServer server = RedisServer.start()) {
+            Config config = withoutPing(server.address());
+            config.setUseScriptCache(true); // what an application's own Redisson configuration has by default
+            RedissonClient client = Redisson.create(config);
+            try {
+                RedisClaimStore own = new RedisClaimStore(client, "idempo-cache:");
+                own.claim("k", token(), FINGERPRINT, LEASE);
+                own.complete("k", CALL, TTL);
+                assertEquals("OK", server.command("SCRIPT", "FLUSH"));
+                assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE),
+                        "NOSCRIPT is recovered from, not reported as Redis being down");
+                Map<String, Long> before = server.commandCalls();
+                assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE));
+                assertEquals(Map.of("evalsha", 1L, "get", 1L, "pttl", 1L),
+                        RedisServer.delta(before, server.commandCalls()), "one round trip again once reloaded");
+            } finally {
+                client.shutdown();
+            }
+        }
+    }
+}
