@@ -6,6 +6,7 @@ import io.idempo.runtime.tx.TransactionSupport;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Finds the database behind the persistence unit by asking it, provider-neutrally: {@code VERSION()} names
@@ -19,20 +20,30 @@ final class DialectProbe {
 
     static SqlDialect detect(EntityManager entityManager, TransactionSupport transactions) {
         String version = probe(entityManager, transactions, "SELECT VERSION()");
-        if (version != null) {
-            String lower = version.toLowerCase(Locale.ROOT);
-            if (lower.contains("postgresql")) {
-                return SqlDialect.POSTGRESQL;
-            }
-            return lower.contains("mariadb") ? SqlDialect.MARIADB : SqlDialect.MYSQL;
+        if (version == null) {
+            version = probe(entityManager, transactions, "SELECT H2VERSION()") == null ? null : "H2";
         }
-        if (probe(entityManager, transactions, "SELECT H2VERSION()") != null) {
-            String mode = probe(entityManager, transactions,
-                    "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'MODE'");
-            return "PostgreSQL".equalsIgnoreCase(mode) ? SqlDialect.H2_POSTGRESQL_MODE : SqlDialect.H2;
+        if (version == null) {
+            throw new IllegalStateException("Cannot tell which database holds the idempotency records: set "
+                    + AdapterConfig.DIALECT + " to one of POSTGRESQL, MYSQL, MARIADB, H2, H2_POSTGRESQL_MODE");
         }
-        throw new IllegalStateException("Cannot tell which database holds the idempotency records: set "
-                + AdapterConfig.DIALECT + " to one of POSTGRESQL, MYSQL, MARIADB, H2, H2_POSTGRESQL_MODE");
+        return classify(version, () -> probe(entityManager, transactions,
+                "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'MODE'"));
+    }
+
+    /**
+     * The dialect for a {@code VERSION()} answer. H2 answers it too in PostgreSQL mode ("PostgreSQL 8.2.23 server
+     * protocol using H2 2.2.224"), so H2 is recognised first and its mode asked separately.
+     */
+    static SqlDialect classify(String version, Supplier<String> h2Mode) {
+        String lower = version.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("h2") || lower.contains("using h2")) {
+            return "PostgreSQL".equalsIgnoreCase(h2Mode.get()) ? SqlDialect.H2_POSTGRESQL_MODE : SqlDialect.H2;
+        }
+        if (lower.contains("postgresql")) {
+            return SqlDialect.POSTGRESQL;
+        }
+        return lower.contains("mariadb") ? SqlDialect.MARIADB : SqlDialect.MYSQL;
     }
 
     private static String probe(EntityManager entityManager, TransactionSupport transactions, String sql) {

@@ -11,12 +11,9 @@ import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JtaTransactions;
-import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -30,7 +27,7 @@ import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
 /**
- * Wires the engine from container resources when the application starts and installs it for the woven aspect:
+ * Wires the engine from container resources when the web module starts and installs it for the woven aspect:
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
  * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. Stops the purge
  * and shuts down its own Redis client when the application stops.
@@ -62,7 +59,8 @@ public class IdempotencyBootstrap {
     private RedisClaims redis;
     private ScheduledFuture<?> purge;
 
-    void start(@Observes @Initialized(ApplicationScoped.class) Object applicationStarted) {
+    /** Called by {@link IdempotencyStarter} when the web module starts. */
+    void start() {
         config = extension.config();
         EntityManager entityManager = chosenEntityManager.isResolvable() ? chosenEntityManager.get()
                 : defaultEntityManager;
@@ -100,7 +98,7 @@ public class IdempotencyBootstrap {
                 config.createSchema() ? " (created if missing)" : "", extension.actions().size());
     }
 
-    @PreDestroy
+    /** Called by {@link IdempotencyStarter} when the web module stops. */
     void stop() {
         Idempotency.uninstall();
         if (purge != null) {

@@ -16,11 +16,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.security.Principal;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * {@code GET .../idempotency/{key}}: the state of the caller's own key, for clients told "in progress":
- * {@code IN_PROGRESS}, {@code COMPLETED} (with the stored HTTP status where the result was a response) or
+ * {@code IN_PROGRESS}, {@code COMPLETED} (with {@code statusCode} when the idempotent method was a resource
+ * method returning a {@code Response}; a service method's result has no HTTP status of its own) or
  * {@code UNKNOWN}. Keys are looked up in the caller's scope, so another principal's keys are never visible:
  * they are {@code UNKNOWN}. Off unless {@code idempo.status.enabled=true} (404 otherwise).
  */
@@ -44,8 +46,7 @@ public class IdempotencyStatusResource {
             return Response.status(Response.Status.NOT_FOUND).build();
         }
         if (bootstrap.config().keyPolicy().violation(key).isPresent()) {
-            return Problem.KEY_INVALID.response("The key in the path is not a valid Idempotency-Key", java.util.List.of())
-                    .build();
+            return Problem.KEY_INVALID.response("The key in the path is not a valid Idempotency-Key", List.of()).build();
         }
         Principal principal = security == null ? null : security.getUserPrincipal();
         String scope = principal == null ? "" : principal.getName();

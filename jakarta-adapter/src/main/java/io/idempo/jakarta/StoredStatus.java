@@ -8,9 +8,9 @@ import java.io.StringReader;
 import java.util.Optional;
 
 /**
- * The HTTP status a completed record answers with, for the status resource: a stored {@link
- * jakarta.ws.rs.core.Response} keeps its own, another result is a 200, a method without result a 204; a stored
- * exception's status depends on the application's mappers and is not known here.
+ * The HTTP status a completed record answered with, for the status resource, where the record knows it: a stored
+ * {@link jakarta.ws.rs.core.Response} keeps its own. A service method's result or exception becomes a response only
+ * in the resource that called it, so its status is not known here.
  */
 final class StoredStatus {
 
@@ -19,11 +19,7 @@ final class StoredStatus {
 
     static Optional<Integer> of(String response) {
         StoredOutcome outcome = StoredOutcome.parse(response);
-        return switch (outcome.kind()) {
-            case NONE -> Optional.of(204);
-            case EXCEPTION -> Optional.empty();
-            case RESULT -> Optional.of(responseStatus(outcome.payload()).orElse(200));
-        };
+        return outcome.kind() == StoredOutcome.Kind.RESULT ? responseStatus(outcome.payload()) : Optional.empty();
     }
 
     /** The status of a stored {@code Response} (see {@link JaxRsResponseCodec}); empty for any other result. */

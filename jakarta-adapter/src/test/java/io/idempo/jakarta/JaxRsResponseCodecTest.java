@@ -2,6 +2,7 @@ package io.idempo.jakarta;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.runtime.claim.StoredOutcome;
 import io.idempo.runtime.codec.JsonbResponseCodec;
@@ -49,7 +50,7 @@ class JaxRsResponseCodecTest {
         Response created = Response.status(201).entity(new Order(1, "PENDING")).build();
         String stored = new StoredOutcome(StoredOutcome.Kind.RESULT, codec.encode(created, Response.class)).text();
         assertEquals(201, StoredStatus.of(stored).orElseThrow());
-        assertEquals(200, StoredStatus.of("RESULT\n{\"id\":1}").orElseThrow());
-        assertEquals(204, StoredStatus.of("NONE\n").orElseThrow());
+        assertTrue(StoredStatus.of("RESULT\n{\"id\":1}").isEmpty(), "a service result has no HTTP status");
+        assertTrue(StoredStatus.of("NONE\n").isEmpty());
     }
 }

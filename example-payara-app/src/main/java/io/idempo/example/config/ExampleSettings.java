@@ -1,0 +1,74 @@
+package io.idempo.example.config;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the environment chose, read once. Environment variables are the one switch that works alike on every
+ * server and in every container platform, so the app reads them itself rather than relying on a server's
+ * substitution syntax ({@code ${ENV=...}} on Payara, {@code ${env.X}} on WildFly when enabled).
+ *
+ * <ul>
+ *   <li>{@code DB_URL}, {@code DB_USER}, {@code DB_PASSWORD}: the database; by default an in-memory H2.</li>
+ *   <li>{@code REDIS_URL}: the claim store, such as {@code redis://127.0.0.1:6379}; by default the in-JVM one.</li>
+ *   <li>{@code IDEMPO_DEMO_FAULTS=true}: honours the {@code X-Demo-Fail} and {@code X-Demo-Delay-Ms} headers.</li>
+ * </ul>
+ *
+ * @param databaseUrl      the JDBC URL
+ * @param databaseUser     the database user, or null to let the URL or driver decide
+ * @param databasePassword the database password, or null
+ * @param databaseFromEnvironment whether {@code DB_URL} chose the database (else the embedded default)
+ * @param redisUrl         the Redis URL, or null for the in-JVM claim store
+ * @param demoFaults       whether the demo fault switches are honoured
+ */
+public record ExampleSettings(String databaseUrl, String databaseUser, String databasePassword,
+                              boolean databaseFromEnvironment, String redisUrl, boolean demoFaults) {
+
+    /**
+     * The embedded default: H2 2.2.224 (the version Payara Micro 6 bundles) in memory for the life of the JVM.
+     * PostgreSQL mode makes the record claim race-free ({@code INSERT ... ON CONFLICT DO NOTHING}), like the real
+     * PostgreSQL the example also runs on.
+     */
+    public static final String DEFAULT_DATABASE_URL = "jdbc:h2:mem:idempo-example;DB_CLOSE_DELAY=-1;MODE=PostgreSQL";
+
+    private static final ExampleSettings CURRENT = from(System.getenv());
+
+    /** The settings of this JVM, read from its environment once. */
+    public static ExampleSettings current() {
+        return CURRENT;
+    }
+
+    /** Reads the settings from {@code environment}; blank values count as unset. */
+    public static ExampleSettings from(Map<String, String> environment) {
+        Optional<String> url = value(environment, "DB_URL");
+        boolean fromEnvironment = url.isPresent();
+        String user = value(environment, "DB_USER").orElse(fromEnvironment ? null : "sa");
+        String password = value(environment, "DB_PASSWORD").orElse(fromEnvironment ? null : "");
+        boolean faults = value(environment, "IDEMPO_DEMO_FAULTS")
+                .map(flag -> flag.toLowerCase(Locale.ROOT).equals("true"))
+                .orElse(false);
+        return new ExampleSettings(url.orElse(DEFAULT_DATABASE_URL), user, password, fromEnvironment,
+                value(environment, "REDIS_URL").orElse(null), faults);
+    }
+
+    /** The database URL for logs: any parameter that looks like a secret is masked. */
+    public String databaseUrlForLog() {
+        return mask(databaseUrl);
+    }
+
+    /** The Redis URL for logs, with any password masked ({@code redis://user:***@host:port}). */
+    public Optional<String> redisUrlForLog() {
+        return Optional.ofNullable(redisUrl).map(url -> url.replaceAll("(//[^/@:]*:)[^/@]*@", "$1***@"));
+    }
+
+    static String mask(String url) {
+        return url.replaceAll("(?i)((?:password|pwd|secret|token)[^=;&]*=)[^;&]*", "$1***")
+                .replaceAll("(//[^/@:]*:)[^/@]*@", "$1***@");
+    }
+
+    private static Optional<String> value(Map<String, String> environment, String name) {
+        String value = environment.get(name);
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.strip());
+    }
+}

@@ -1,0 +1,74 @@
+package io.idempo.example.demo;
+
+import io.idempo.example.config.ExampleSettings;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.logging.Logger;
+
+/**
+ * Demo-only fault switches, honoured only when the server was started with {@code IDEMPO_DEMO_FAULTS=true}
+ * (otherwise the headers are ignored):
+ * <ul>
+ *   <li>{@code X-Demo-Fail: after-write}: the business method throws after its write, so the transaction, the
+ *       write and the idempotency record roll back together, and a retry with the same key runs again.</li>
+ *   <li>{@code X-Demo-Delay-Ms: N}: the business method sleeps N ms (at most 60 s) before returning, while it
+ *       holds the key, so that a duplicate arriving meanwhile meets a call in progress.</li>
+ * </ul>
+ */
+@RequestScoped
+public class DemoFaults {
+
+    public static final String FAIL_HEADER = "X-Demo-Fail";
+    public static final String DELAY_HEADER = "X-Demo-Delay-Ms";
+    public static final String AFTER_WRITE = "after-write";
+    static final long MAX_DELAY_MS = 60_000;
+
+    private static final Logger LOG = Logger.getLogger("io.idempo.example.demo");
+
+    @Inject
+    HttpServletRequest request;
+
+    /** Throws {@link DemoFailureException} if this request asked for a failure after the write. */
+    public void afterWrite() {
+        if (enabled() && AFTER_WRITE.equalsIgnoreCase(header(FAIL_HEADER))) {
+            LOG.info("demo fault: failing after the write, as X-Demo-Fail asked");
+            throw new DemoFailureException("Demo failure after the write (X-Demo-Fail: after-write)");
+        }
+    }
+
+    /** Sleeps if this request asked for a delay. */
+    public void delayBeforeReturn() {
+        if (!enabled()) {
+            return;
+        }
+        long delay = delayMillis(header(DELAY_HEADER));
+        if (delay > 0) {
+            LOG.info(() -> "demo fault: delaying the return by " + delay + " ms, as X-Demo-Delay-Ms asked");
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    static long delayMillis(String value) {
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            return Math.max(0, Math.min(MAX_DELAY_MS, Long.parseLong(value.strip())));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static boolean enabled() {
+        return ExampleSettings.current().demoFaults();
+    }
+
+    private String header(String name) {
+        return request.getHeader(name);
+    }
+}

@@ -1,0 +1,104 @@
+package io.idempo.example.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A small HTTP client for the app's API (java.net.http): HTTP Basic as one of the demo users (or none),
+ * JSON bodies, and the {@code Idempotency-Key} header. Immutable: {@link #header} returns a client that adds a
+ * header to every request, such as the demo fault switches.
+ *
+ * <pre>{@code
+ * ApiClient alice = server.client("alice");
+ * ApiResponse created = alice.post("/api/orders", "{\"productId\":1001,\"quantity\":2,\"amount\":19900}", key);
+ * }</pre>
+ */
+public final class ApiClient {
+
+    public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+
+    private final URI base;
+    private final String authorization;
+    private final Map<String, String> headers;
+    private final Duration timeout;
+
+    ApiClient(URI base, String user, String password) {
+        this(base, user == null ? null : "Basic " + Base64.getEncoder().encodeToString(
+                (user + ":" + password).getBytes(StandardCharsets.UTF_8)), Map.of(), Duration.ofSeconds(60));
+    }
+
+    private ApiClient(URI base, String authorization, Map<String, String> headers, Duration timeout) {
+        this.base = base;
+        this.authorization = authorization;
+        this.headers = Map.copyOf(headers);
+        this.timeout = timeout;
+    }
+
+    /** A fresh, valid idempotency key. */
+    public static String newKey() {
+        return "k-" + UUID.randomUUID();
+    }
+
+    /** This client, adding {@code name: value} to every request. */
+    public ApiClient header(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new ApiClient(base, authorization, more, timeout);
+    }
+
+    public ApiResponse get(String path) {
+        return send("GET", path, null, null);
+    }
+
+    /** POST without an idempotency key. */
+    public ApiResponse post(String path, String json) {
+        return send("POST", path, json, null);
+    }
+
+    /** POST with {@code Idempotency-Key: key}. */
+    public ApiResponse post(String path, String json, String key) {
+        return send("POST", path, json, key);
+    }
+
+    /** Any request; {@code json} and {@code key} may be null. */
+    public ApiResponse send(String method, String path, String json, String key) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(timeout)
+                .header("Accept", "application/json, application/problem+json")
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        if (key != null) {
+            request.header(IDEMPOTENCY_KEY, key);
+        }
+        headers.forEach(request::header);
+        try {
+            return new ApiResponse(HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted during " + method + " " + path, e);
+        }
+    }
+}
