@@ -2,7 +2,7 @@ package io.idempo.plan;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -55,6 +55,8 @@ public final class CanonicalWriter {
     private final int[] fieldStarts = new int[MAX_FIELDS];
     private final String[] fieldNames = new String[MAX_FIELDS];
     private int fieldCount;
+
+    private final MessageDigest sha256 = Fingerprint.newSha256();
 
     CanonicalWriter() {
     }
@@ -311,9 +313,12 @@ public final class CanonicalWriter {
         }
     }
 
+    /** Hashes the encoding once, with this thread's reused {@link MessageDigest}. */
     Fingerprint finish() {
-        byte[] encoded = Arrays.copyOf(buffer, length);
-        return new Fingerprint(encoded, Arrays.copyOf(fieldNames, fieldCount), Arrays.copyOf(fieldStarts, fieldCount));
+        sha256.update(buffer, 0, length);
+        byte[] digest = sha256.digest();
+        return new Fingerprint(digest, Arrays.copyOf(buffer, length), Arrays.copyOf(fieldNames, fieldCount),
+                Arrays.copyOf(fieldStarts, fieldCount));
     }
 
     private void writeTag(byte tag) {
@@ -321,8 +326,42 @@ public final class CanonicalWriter {
         buffer[length++] = tag;
     }
 
+    /**
+     * Length-prefixed UTF-8, encoded straight into the buffer (no intermediate array). Unpaired surrogates become
+     * {@code ?}, exactly as {@link String#getBytes} with UTF-8 does, so the bytes are the same as the JDK's.
+     */
     private void writeUtf8(String value) {
-        writeByteString(value.getBytes(StandardCharsets.UTF_8));
+        int lengthAt = length;
+        writeInt32(0);
+        ensure(value.length() * 3);
+        int start = length;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x80) {
+                buffer[length++] = (byte) c;
+            } else if (c < 0x800) {
+                buffer[length++] = (byte) (0xC0 | c >> 6);
+                buffer[length++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isHighSurrogate(c) && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
+                int codePoint = Character.toCodePoint(c, value.charAt(++i));
+                ensure(1);
+                buffer[length++] = (byte) (0xF0 | codePoint >> 18);
+                buffer[length++] = (byte) (0x80 | codePoint >> 12 & 0x3F);
+                buffer[length++] = (byte) (0x80 | codePoint >> 6 & 0x3F);
+                buffer[length++] = (byte) (0x80 | codePoint & 0x3F);
+            } else if (Character.isSurrogate(c)) {
+                buffer[length++] = '?';
+            } else {
+                buffer[length++] = (byte) (0xE0 | c >> 12);
+                buffer[length++] = (byte) (0x80 | c >> 6 & 0x3F);
+                buffer[length++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+        int byteLength = length - start;
+        for (int shift = 24, at = lengthAt; shift >= 0; shift -= 8, at++) {
+            buffer[at] = (byte) (byteLength >>> shift);
+        }
     }
 
     private void writeByteString(byte[] bytes) {

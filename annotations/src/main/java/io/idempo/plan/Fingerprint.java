@@ -22,11 +22,11 @@ public final class Fingerprint {
     private final int[] fieldStarts;
     private final String digest;
 
-    Fingerprint(byte[] encoded, String[] fieldNames, int[] fieldStarts) {
+    Fingerprint(byte[] digest, byte[] encoded, String[] fieldNames, int[] fieldStarts) {
         this.encoded = encoded;
         this.fieldNames = fieldNames;
         this.fieldStarts = fieldStarts;
-        this.digest = HexFormat.of().formatHex(sha256(encoded, 0, encoded.length));
+        this.digest = HexFormat.of().formatHex(digest);
     }
 
     /** Lowercase hex SHA-256 of the whole encoding: 64 characters. */
@@ -51,10 +51,14 @@ public final class Fingerprint {
     }
 
     private static byte[] sha256(byte[] bytes, int offset, int length) {
+        MessageDigest sha = newSha256();
+        sha.update(bytes, offset, length);
+        return sha.digest();
+    }
+
+    static MessageDigest newSha256() {
         try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(bytes, offset, length);
-            return sha.digest();
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("Every Java platform provides SHA-256", e);
         }

@@ -163,6 +163,16 @@ class CanonicalWriterTest {
     }
 
     @Test
+    void stringsAreEncodedExactlyAsTheJdksUtf8() {
+        for (String text : List.of("", "plain ascii", "grün", "日本語", "☕ café", "emoji 😀 and 𝄞",
+                "lone high \ud83d end", "lone low \ude00 end", "\ud83d", "mixed é😀日\u0000")) {
+            byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            String expected = "07" + String.format("%08x", utf8.length) + HexFormat.of().formatHex(utf8);
+            assertEquals(expected, hex(w -> w.writeString(text)), text);
+        }
+    }
+
+    @Test
     void growsPastItsInitialBuffer() {
         String large = "x".repeat(10_000);
         assertEquals(1 + 4 + 10_000, encode(w -> w.writeString(large)).encoded().length);
