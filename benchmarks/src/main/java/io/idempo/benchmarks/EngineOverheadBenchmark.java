@@ -1,0 +1,133 @@
+package io.idempo.benchmarks;
+
+import io.idempo.IdempotencyKey;
+import io.idempo.Idempotent;
+import io.idempo.runtime.Idempotency;
+import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.claim.InMemoryClaimStore;
+import io.idempo.runtime.codec.JacksonResponseCodec;
+import io.idempo.runtime.record.RecordSchema;
+import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.record.SqlDialect;
+import io.idempo.runtime.tx.JdbcTransactions;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.h2.jdbcx.JdbcConnectionPool;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What {@code @Idempotent} costs around a business transaction that makes one INSERT, with the embedded defaults
+ * (H2 in memory, in-JVM claims), against the same method without the annotation, in the same run: a first call
+ * (a new key each time), and a completed duplicate (answered by the claim store, no SQL).
+ *
+ * <pre>java -jar benchmarks/target/benchmarks.jar EngineOverheadBenchmark -prof gc</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(2)
+public class EngineOverheadBenchmark {
+
+    /** The business method, once idempotent and once plain. */
+    public static class Orders {
+        private final JdbcTransactions transactions;
+
+        Orders(JdbcTransactions transactions) {
+            this.transactions = transactions;
+        }
+
+        @Idempotent(action = "bench.orders.create")
+        public String place(Shapes.OrderRequest request, @IdempotencyKey String key) throws SQLException {
+            return placePlain(request, key);
+        }
+
+        public String placePlain(Shapes.OrderRequest request, String key) throws SQLException {
+            try (PreparedStatement insert = transactions.currentConnection().prepareStatement(
+                    "INSERT INTO bench_orders (client_key, product_id, quantity, amount) VALUES (?, ?, ?, ?)")) {
+                insert.setString(1, key);
+                insert.setLong(2, request.productId());
+                insert.setInt(3, request.quantity());
+                insert.setBigDecimal(4, request.amount());
+                insert.executeUpdate();
+            }
+            return key;
+        }
+    }
+
+    private final AtomicLong keys = new AtomicLong();
+    private final Shapes.OrderRequest request = Shapes.small(false);
+    private JdbcConnectionPool pool;
+    private JdbcTransactions transactions;
+    private Orders orders;
+
+    /** Held strongly: java.util.logging forgets the level of a logger nobody references. */
+    private static final java.util.logging.Logger OUTCOME_LOG = java.util.logging.Logger.getLogger("io.idempo.outcome");
+
+    /** The outcome log line per call is measured apart: console logging costs more than the engine itself. */
+    @Param({"false", "true"})
+    public boolean outcomeLog;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        OUTCOME_LOG.setLevel(outcomeLog ? java.util.logging.Level.INFO : java.util.logging.Level.WARNING);
+        pool = JdbcConnectionPool.create("jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1", "sa", "");
+        try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+            for (String ddl : RecordSchema.statements(SqlDialect.H2, RecordStore.DEFAULT_TABLE)) {
+                statement.execute(ddl);
+            }
+            statement.execute("CREATE TABLE bench_orders (id BIGINT AUTO_INCREMENT PRIMARY KEY, client_key VARCHAR(255),"
+                    + " product_id BIGINT, quantity INT, amount DECIMAL(12,2))");
+        }
+        transactions = new JdbcTransactions(pool);
+        Idempotency.install(IdempotencyEngine.builder()
+                .claimStore(new InMemoryClaimStore())
+                .recordStore(RecordStore.builder(SqlDialect.H2).build())
+                .transactions(transactions)
+                .responseCodec(new JacksonResponseCodec(new ObjectMapper()))
+                .build());
+        orders = new Orders(transactions);
+        transactions.inTransaction(() -> orders.place(request, "duplicate-key-0001"));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        Idempotency.uninstall();
+        pool.dispose();
+    }
+
+    @Benchmark
+    public String plainTransaction() throws Exception {
+        String key = String.format("plain-%012d", keys.incrementAndGet());
+        return transactions.inTransaction(() -> orders.placePlain(request, key));
+    }
+
+    @Benchmark
+    public String idempotentFirstCall() throws Exception {
+        String key = String.format("first-%012d", keys.incrementAndGet());
+        return transactions.inTransaction(() -> orders.place(request, key));
+    }
+
+    @Benchmark
+    public String idempotentCompletedDuplicate() throws Exception {
+        return transactions.inTransaction(() -> orders.place(request, "duplicate-key-0001"));
+    }
+}
