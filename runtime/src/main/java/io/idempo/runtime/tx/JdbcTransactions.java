@@ -4,10 +4,6 @@ import io.idempo.runtime.record.JdbcSqlExecutor;
 import io.idempo.runtime.record.SqlExecutor;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.concurrent.Callable;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
@@ -20,33 +16,17 @@ import javax.sql.DataSource;
  * Order order = transactions.inTransaction(() -> orders.place(request));   // place() is @Idempotent
  * }</pre>
  */
-public final class JdbcTransactions implements TransactionSupport {
+public final class JdbcTransactions extends LocalTransactions<Connection> {
 
     private final DataSource dataSource;
-    private final ThreadLocal<LocalTransactionScope<Connection>> current = new ThreadLocal<>();
 
     public JdbcTransactions(DataSource dataSource) {
         this.dataSource = dataSource;
     }
 
-    /** Runs {@code work} in a transaction: commits when it returns, rolls back when it throws. */
-    public <T> T inTransaction(Callable<T> work) throws Exception {
-        return LocalTransactionScope.callInNewTransaction(this, current, work);
-    }
-
     /** The connection of the thread's transaction. */
     public Connection currentConnection() {
-        LocalTransactionScope<Connection> scope = current.get();
-        if (scope == null) {
-            throw new IllegalStateException("No transaction on this thread: run the work inside "
-                    + "JdbcTransactions.inTransaction(...)");
-        }
-        return scope.resource();
-    }
-
-    @Override
-    public boolean isActive() {
-        return current.get() != null;
+        return currentResource();
     }
 
     @Override
@@ -55,59 +35,42 @@ public final class JdbcTransactions implements TransactionSupport {
     }
 
     @Override
-    public void afterCompletion(Consumer<Boolean> callback) {
-        LocalTransactionScope<Connection> scope = current.get();
-        if (scope == null) {
-            throw new IllegalStateException("No transaction on this thread to wait for");
-        }
-        scope.afterCompletion(callback);
-    }
-
-    @Override
-    public void commitDespite(Throwable storedOutcome) {
-        LocalTransactionScope<Connection> scope = current.get();
-        if (scope != null) {
-            scope.commitDespite(storedOutcome);
-        }
-    }
-
-    @Override
-    public <T> T inNewTransaction(Supplier<T> body, Predicate<T> commit) {
-        if (current.get() != null) {
-            throw new IllegalStateException("A transaction is already active on this thread; nested transactions "
-                    + "are not supported");
-        }
-        boolean committed = false;
-        LocalTransactionScope<Connection> scope;
+    Connection begin() {
         try {
             Connection connection = dataSource.getConnection();
             connection.setAutoCommit(false);
-            scope = new LocalTransactionScope<>(connection);
+            return connection;
         } catch (SQLException e) {
             throw new TransactionFailedException("Cannot begin a JDBC transaction: check the DataSource", e);
         }
-        current.set(scope);
-        try (Connection connection = scope.resource()) {
-            T result;
-            try {
-                result = body.get();
-            } catch (RuntimeException | Error e) {
-                connection.rollback();
-                throw e;
-            }
-            if (commit.test(result)) {
-                connection.commit();
-                committed = true;
-            } else {
-                connection.rollback();
-            }
-            return result;
+    }
+
+    @Override
+    boolean commit(Connection connection) {
+        try {
+            connection.commit();
+            return true;
         } catch (SQLException e) {
-            throw new TransactionFailedException("The JDBC transaction could not be completed; its outcome is "
+            throw new TransactionFailedException("The JDBC transaction could not be committed; its outcome is "
                     + "unknown, and a retry with the same key will find out from the record", e);
-        } finally {
-            current.remove();
-            scope.completed(committed);
+        }
+    }
+
+    @Override
+    void rollback(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            throw new TransactionFailedException("The JDBC transaction could not be rolled back", e);
+        }
+    }
+
+    @Override
+    void close(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new TransactionFailedException("The JDBC connection could not be closed", e);
         }
     }
 }

@@ -2,7 +2,6 @@ package io.idempo.runtime.tx;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
@@ -49,28 +48,5 @@ final class LocalTransactionScope<R> {
                         + "stands", e);
             }
         }
-    }
-
-    /**
-     * {@link TransactionSupport#inNewTransaction} for user code: commits when the work returns, or throws the
-     * stored outcome of an idempotent call; rolls back when it throws anything else.
-     */
-    static <T, R> T callInNewTransaction(TransactionSupport transactions,
-                                         ThreadLocal<LocalTransactionScope<R>> current, Callable<T> work) throws Exception {
-        Exception[] thrown = new Exception[1];
-        boolean[] keep = new boolean[1];
-        T result = transactions.inNewTransaction(() -> {
-            try {
-                return work.call();
-            } catch (Exception e) {
-                thrown[0] = e;
-                keep[0] = current.get().isStoredOutcome(e);
-                return null;
-            }
-        }, value -> thrown[0] == null || keep[0]);
-        if (thrown[0] != null) {
-            throw thrown[0];
-        }
-        return result;
     }
 }
