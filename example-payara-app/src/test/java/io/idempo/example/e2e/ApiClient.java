@@ -8,8 +8,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -75,6 +77,23 @@ public final class ApiClient {
         return send("POST", path, json, key);
     }
 
+    /**
+     * A POST with a JSON body over a plain socket ({@link RawHttp}), with this client's credentials and headers
+     * followed by {@code extra} exactly as given: for header values that java.net.http refuses to send (raw
+     * non-ASCII bytes, control characters, empty values) and for a header sent twice.
+     */
+    public ApiResponse postRaw(String path, String json, List<RawHttp.Header> extra) {
+        List<RawHttp.Header> all = new ArrayList<>();
+        all.add(RawHttp.Header.of("Accept", "application/json, application/problem+json"));
+        all.add(RawHttp.Header.of("Content-Type", "application/json"));
+        if (authorization != null) {
+            all.add(RawHttp.Header.of("Authorization", authorization));
+        }
+        headers.forEach((name, value) -> all.add(RawHttp.Header.of(name, value)));
+        all.addAll(extra);
+        return RawHttp.send(base, "POST", path, all, json);
+    }
+
     /** Any request; {@code json} and {@code key} may be null. */
     public ApiResponse send(String method, String path, String json, String key) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
@@ -93,7 +112,7 @@ public final class ApiClient {
         }
         headers.forEach(request::header);
         try {
-            return new ApiResponse(HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)));
+            return new ApiResponse(HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray()));
         } catch (IOException e) {
             throw new UncheckedIOException(method + " " + path + " failed", e);
         } catch (InterruptedException e) {

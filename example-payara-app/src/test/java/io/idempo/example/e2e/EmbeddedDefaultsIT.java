@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Smoke tests on the embedded defaults (H2 in memory, in-JVM claims, no variable set): what the README's command
- * starts. They need no idempotency engine; the idempotency assertions come once the Jakarta adapter is wired in.
+ * starts. The idempotency contract itself is covered per configuration by {@link EmbeddedScenariosIT},
+ * {@link MariadbIT}, {@link PostgresqlIT} and {@link RedisDownIT}, which need the demo faults on.
  */
 class EmbeddedDefaultsIT {
 
@@ -84,6 +85,16 @@ class EmbeddedDefaultsIT {
         assertEquals(created.header("Location"), replayed.header("Location"));
         assertEquals("true", replayed.header("Idempotent-Replayed").orElse(null));
         assertTrue(server.log().contains("idempo started"), "the adapter logged its stores");
+    }
+
+    /** Without IDEMPO_DEMO_FAULTS=true the fault headers are ignored: the call succeeds at once. */
+    @Test
+    void demoFaultHeadersAreIgnoredWhenDemoFaultsAreOff() {
+        long started = System.nanoTime();
+        ApiResponse created = server.client("alice").header("X-Demo-Fail", "after-write")
+                .header("X-Demo-Delay-Ms", "5000").post("/api/orders", ORDER, ApiClient.newKey());
+        assertEquals(201, created.status(), created.toString());
+        assertTrue(System.nanoTime() - started < 4_000_000_000L, "no delay");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -39,7 +40,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code REDIS_URL} and the like are removed), its Payara runtime unpacked under {@code target/e2e/<name>/} (deleted
  * after the stop), and its whole output in {@code target/e2e/<name>.log} (kept). It is ready when {@code GET /api/reconciliation} answers 200 as
  * alice (the app deployed, the database reachable and its tables created); it must be within 90 s. A deployment
- * failure (Payara Micro then keeps running without the app) fails at once, with the log's tail in the message.
+ * failure (Payara Micro then keeps running without the app) fails at once, with the log's tail in the message,
+ * unless the failure is what the test expects ({@link #expectingDeploymentFailure()}).
+ *
+ * <p>With {@link #withRedis()} the server writes its Redis keys under a prefix of its own, which the tests can count
+ * ({@link #redisKeyCount()}) and which is deleted after the stop.
  *
  * <p>Paths come from failsafe's system properties {@code e2e.payara-micro.jar}, {@code e2e.war} and
  * {@code e2e.work-dir} (see the pom).
@@ -59,6 +64,11 @@ public final class PayaraMicroServer implements BeforeAllCallback, AfterAllCallb
     private final TestDatabase database;
     private final Map<String, String> environment = new LinkedHashMap<>();
     private final List<String> jvmOptions = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC"));
+
+    private String redisUrl;
+    private String redisPrefix;
+    private boolean expectFailure;
+    private String deploymentFailure;
 
     private Process process;
     private Thread shutdownHook;
@@ -81,9 +91,35 @@ public final class PayaraMicroServer implements BeforeAllCallback, AfterAllCallb
         return new PayaraMicroServer(database);
     }
 
-    /** Sets {@code REDIS_URL} to the local Redis ({@code e2e.redis.url}, default {@code redis://127.0.0.1:6379}). */
+    /**
+     * Sets {@code REDIS_URL} to the local Redis ({@code e2e.redis.url}, default {@code redis://127.0.0.1:6379}), and
+     * {@code IDEMPO_REDIS_PREFIX} to a prefix of this server's own under the adapter's default {@code idempo:}
+     * ({@code idempo:e2e-<random>:}): the Redis is shared, so the tests count and, after the stop, delete only the
+     * keys this server wrote ({@link #redisKeyCount()}).
+     */
     public PayaraMicroServer withRedis() {
-        return withEnv("REDIS_URL", System.getProperty("e2e.redis.url", "redis://127.0.0.1:6379"));
+        redisUrl = System.getProperty("e2e.redis.url", "redis://127.0.0.1:6379");
+        redisPrefix = "idempo:e2e-" + UUID.randomUUID().toString().substring(0, 8) + ":";
+        withEnv("IDEMPO_REDIS_PREFIX", redisPrefix);
+        return withEnv("REDIS_URL", redisUrl);
+    }
+
+    /**
+     * Sets {@code REDIS_URL} to {@code url} as given, such as a closed port for a Redis that is down or
+     * misconfigured; nothing is looked at or cleaned there.
+     */
+    public PayaraMicroServer withRedisAt(String url) {
+        return withEnv("REDIS_URL", url);
+    }
+
+    /**
+     * The deployment is expected to fail (a bad configuration value): {@link #start} then waits for the failure
+     * instead of readiness, keeps the log ({@link #deploymentFailure()}), stops the server, and fails if the app
+     * becomes ready instead.
+     */
+    public PayaraMicroServer expectingDeploymentFailure() {
+        expectFailure = true;
+        return this;
     }
 
     /** Sets {@code IDEMPO_DEMO_FAULTS=true}: the X-Demo-Fail and X-Demo-Delay-Ms headers are honoured. */
@@ -134,6 +170,12 @@ public final class PayaraMicroServer implements BeforeAllCallback, AfterAllCallb
         process = builder.start();
         shutdownHook = new Thread(this::destroy, "stop Payara Micro " + name);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+        if (expectFailure) {
+            awaitDeploymentFailure(name);
+            System.out.printf("[e2e] %s: the deployment failed as expected in %d s (log %s)%n", name,
+                    TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started), log);
+            return;
+        }
         awaitReady(name);
         System.out.printf("[e2e] %s: Payara Micro ready on port %d in %d s (%s, log %s)%n", name, port,
                 TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started), describe(), log);
@@ -152,8 +194,40 @@ public final class PayaraMicroServer implements BeforeAllCallback, AfterAllCallb
             }
             deleteRoot();
         } finally {
-            database.drop();
+            try {
+                if (redisPrefix != null) {
+                    RedisKeys.at(redisUrl).deleteAll(redisPrefix);
+                }
+            } finally {
+                database.drop();
+            }
         }
+    }
+
+    /** The keys this server wrote under its own Redis prefix (see {@link #withRedis()}). */
+    public long redisKeyCount() {
+        if (redisPrefix == null) {
+            throw new IllegalStateException("This server does not use the local Redis: see withRedis()");
+        }
+        return RedisKeys.at(redisUrl).count(redisPrefix);
+    }
+
+    /** Whether this server uses the local Redis with a prefix of its own ({@link #withRedis()}). */
+    public boolean usesRedis() {
+        return redisPrefix != null;
+    }
+
+    /** This server's Redis key prefix ({@link #withRedis()}). */
+    public String redisPrefix() {
+        return redisPrefix;
+    }
+
+    /** The log at the failed deployment, when {@link #expectingDeploymentFailure()}. */
+    public String deploymentFailure() {
+        if (deploymentFailure == null) {
+            throw new IllegalStateException("No deployment failure was expected or seen");
+        }
+        return deploymentFailure;
     }
 
     /** A client authenticated as one of the demo users (password = name). */
@@ -235,6 +309,42 @@ public final class PayaraMicroServer implements BeforeAllCallback, AfterAllCallb
                 + " s (last answer: " + last + "); log " + log + ":\n" + tail(80));
     }
 
+    /**
+     * Waits for the failure a bad deployment logs, lets the log settle (the cause follows the first line), keeps it
+     * and stops the server. Fails if the app becomes ready instead, or if nothing happens within the start timeout.
+     */
+    private void awaitDeploymentFailure(String name) throws Exception {
+        ApiClient probe = new ApiClient(baseUri(), "alice", "alice");
+        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            String output = log();
+            if (output.contains("Exception while loading the app")
+                    || output.contains("Exception while deploying the app") || !process.isAlive()) {
+                // The cause is logged around that line; Payara Micro then says it is "ready" (without the app).
+                long settle = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (System.nanoTime() < settle && process.isAlive() && !log().contains(" ready in ")) {
+                    Thread.sleep(100);
+                }
+                deploymentFailure = log();
+                destroy();
+                return;
+            }
+            try {
+                if (probe.get("/api/reconciliation").status() == 200) {
+                    destroy();
+                    throw new IllegalStateException(name + ": the app deployed although a deployment failure was"
+                            + " expected; log " + log + ":\n" + tail(80));
+                }
+            } catch (UncheckedIOException e) {
+                // not listening yet
+            }
+            Thread.sleep(500);
+        }
+        destroy();
+        throw new IllegalStateException(name + ": neither a deployment failure nor readiness within "
+                + STARTUP_TIMEOUT.toSeconds() + " s; log " + log + ":\n" + tail(80));
+    }
+
     private void destroy() {
         Process running = process;
         if (running == null || !running.isAlive()) {
@@ -269,7 +379,7 @@ public final class PayaraMicroServer implements BeforeAllCallback, AfterAllCallb
     }
 
     private String describe() {
-        return database + (environment.containsKey("REDIS_URL") ? ", Redis" : "")
+        return database + (environment.containsKey("REDIS_URL") ? ", Redis " + environment.get("REDIS_URL") : "")
                 + (environment.containsKey("IDEMPO_DEMO_FAULTS") ? ", demo faults" : "");
     }
 

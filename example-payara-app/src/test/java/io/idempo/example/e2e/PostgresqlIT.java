@@ -7,19 +7,28 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The same WAR switched to PostgreSQL by DB_URL, DB_USER and DB_PASSWORD, and to Redis by REDIS_URL. */
-class PostgresqlIT {
+/**
+ * Configuration C: the same WAR switched to PostgreSQL by DB_URL, DB_USER and DB_PASSWORD, and to the local Redis by
+ * REDIS_URL, demo faults on. The whole contract ({@link IdempotencyScenarios}), with database counts over JDBC and
+ * Redis keys counted under this server's own prefix.
+ */
+class PostgresqlIT extends IdempotencyScenarios {
 
     @RegisterExtension
-    static final PayaraMicroServer server = PayaraMicroServer.on(TestDatabase.postgresql()).withRedis();
+    static final PayaraMicroServer server = PayaraMicroServer.on(TestDatabase.postgresql()).withRedis().withDemoFaults();
+
+    @Override
+    PayaraMicroServer server() {
+        return server;
+    }
 
     @Test
-    void runsOnPostgresqlAtReadCommitted() throws SQLException {
+    void runsOnPostgresqlAtReadCommittedWithRedis() throws SQLException {
         String startup = String.join("\n", server.logLines("idempo example: database"));
         assertTrue(startup.contains("database PostgreSQL"), startup);
         assertTrue(startup.contains("(from DB_URL, dialect POSTGRESQL, isolation READ_COMMITTED)"), startup);
         assertTrue(startup.contains("claim store Redis at redis://127.0.0.1:6379 (REDIS_URL)"), startup);
+        assertTrue(String.join("\n", server.logLines("idempo started")).contains("claim store redis redis://"));
         assertEquals(SchemaAssertions.TABLES, SchemaAssertions.tables(server.database()));
-        assertEquals(200, server.client("alice").get("/api/reconciliation").status());
     }
 }

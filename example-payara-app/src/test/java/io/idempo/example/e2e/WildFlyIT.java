@@ -1,0 +1,175 @@
+package io.idempo.example.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The same WAR that runs on Payara Micro, unchanged, on WildFly 39 ({@link WildFlyServer}): PostgreSQL through
+ * DB_URL, the Redis claim store through REDIS_URL, Jakarta Security Basic auth with the app's identity store,
+ * Hibernate as the JPA provider. One boot for the class; the reconciliation runs last and sees every write.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WildFlyIT {
+
+    static final String ORDER = "{\"productId\":1001,\"quantity\":2,\"amount\":19900}";
+
+    @RegisterExtension
+    static final WildFlyServer server = WildFlyServer.on(TestDatabase.postgresql()).withRedis();
+
+    @Test
+    void runsOnWildFlyWithPostgresqlAtReadCommittedAndRedis() throws SQLException {
+        assertFalse(server.logLines("WFLYSRV0025: WildFly 39.").isEmpty(), "not WildFly 39");
+        assertFalse(server.logLines("WFLYSRV0010: Deployed \"ROOT.war\"").isEmpty(), "the WAR is not deployed");
+        String startup = String.join("\n", server.logLines("idempo example: database"));
+        assertTrue(startup.contains("database PostgreSQL"), startup);
+        assertTrue(startup.contains("(from DB_URL, dialect POSTGRESQL, isolation READ_COMMITTED)"), startup);
+        assertTrue(startup.contains("claim store Redis at redis://127.0.0.1:6379 (REDIS_URL)"), startup);
+        String engine = String.join("\n", server.logLines("idempo started"));
+        assertTrue(engine.contains("claim store redis redis://127.0.0.1:6379, record store POSTGRESQL"), engine);
+        // JSON-B stays the JSON provider although Redisson carries Jackson annotations (web.xml's context-param).
+        assertTrue(server.logLines("WFLYRS0018").isEmpty(), "RESTEasy switched to Jackson");
+        assertEquals(SchemaAssertions.TABLES, SchemaAssertions.tables(server.database()));
+    }
+
+    @Test
+    void anOrderIsCreatedOnceAndItsDuplicateReplaysIt() throws SQLException {
+        ApiClient alice = server.client("alice");
+        String key = ApiClient.newKey();
+        long alicesOrders = count("SELECT COUNT(*) FROM shop_orders WHERE created_by = ?", "alice");
+        ApiResponse created = alice.post("/api/orders", ORDER, key);
+        assertEquals(201, created.status(), created.toString());
+        assertTrue(created.header("Idempotent-Replayed").isEmpty(), created.toString());
+        long id = created.json().get("id").asLong();
+        assertEquals(server.baseUri().resolve("/api/orders/" + id).toString(), created.header("Location").orElse(""),
+                created.toString());
+        assertEquals("PENDING", created.json().get("status").asText());
+        // JSON-B's ISO-8601 instant, as on Payara (Jackson would write a number).
+        Instant.parse(created.json().get("createdAt").asText());
+
+        ApiResponse replayed = alice.post("/api/orders", ORDER, key);
+        assertEquals(201, replayed.status(), replayed.toString());
+        assertEquals(created.body(), replayed.body());
+        assertEquals(created.header("Location"), replayed.header("Location"));
+        assertEquals("true", replayed.header("Idempotent-Replayed").orElse(null), replayed.toString());
+        assertEquals(alicesOrders + 1, count("SELECT COUNT(*) FROM shop_orders WHERE created_by = ?", "alice"));
+
+        ApiResponse read = alice.get("/api/orders/" + id);
+        assertEquals(200, read.status(), read.toString());
+        ApiResponse state = alice.get("/api/idempotency/" + key);
+        assertEquals(200, state.status(), state.toString());
+        assertEquals("COMPLETED", state.json().get("state").asText(), state.toString());
+        // The key is alice's: bob's identical request is another order.
+        ApiResponse bobs = server.client("bob").post("/api/orders", ORDER, key);
+        assertEquals(201, bobs.status(), bobs.toString());
+        assertTrue(bobs.header("Idempotent-Replayed").isEmpty(), bobs.toString());
+        assertTrue(bobs.json().get("id").asLong() != id, bobs.toString());
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIs422() {
+        ApiClient alice = server.client("alice");
+        String key = ApiClient.newKey();
+        assertEquals(201, alice.post("/api/orders", ORDER, key).status());
+        ApiResponse reused = alice.post("/api/orders", "{\"productId\":1001,\"quantity\":3,\"amount\":29850}", key);
+        assertEquals(422, reused.status(), reused.toString());
+        assertEquals("application/problem+json", reused.contentType());
+        assertEquals("IDEMPOTENCY_KEY_REUSED", reused.json().get("code").asText(), reused.toString());
+    }
+
+    @Test
+    void aWriteWithoutKeyOrWithAMalformedBodyIs400() {
+        ApiClient alice = server.client("alice");
+        ApiResponse missing = alice.post("/api/orders", ORDER);
+        assertEquals(400, missing.status(), missing.toString());
+        assertEquals("application/problem+json", missing.contentType());
+        assertEquals("IDEMPOTENCY_KEY_MISSING", missing.json().get("code").asText(), missing.toString());
+
+        ApiResponse malformed = alice.post("/api/orders", "{\"productId\":", ApiClient.newKey());
+        assertEquals(400, malformed.status(), malformed.toString());
+        assertEquals("application/problem+json", malformed.contentType(), malformed.toString());
+    }
+
+    @Test
+    void requestsWithoutOrWithWrongCredentialsAre401() {
+        ApiResponse anonymous = server.anonymous().post("/api/orders", ORDER, ApiClient.newKey());
+        assertEquals(401, anonymous.status(), anonymous.toString());
+        assertEquals("Basic realm=\"idempo-example\"", anonymous.header("WWW-Authenticate").orElse(""));
+        assertEquals(401, server.client("alice", "bob").post("/api/orders", ORDER, ApiClient.newKey()).status());
+        assertEquals(401, server.anonymous().get("/api/reconciliation").status());
+    }
+
+    @Test
+    void aPaymentIsTakenOnce() throws SQLException {
+        ApiClient alice = server.client("alice");
+        long orderId = alice.post("/api/orders", ORDER, ApiClient.newKey()).json().get("id").asLong();
+        String key = ApiClient.newKey();
+        ApiResponse paid = alice.post("/api/orders/" + orderId + "/payments", "{\"amount\":19900}", key);
+        assertEquals(200, paid.status(), paid.toString());
+        assertEquals("PAID", paid.json().get("status").asText());
+        ApiResponse replayed = alice.post("/api/orders/" + orderId + "/payments", "{\"amount\":19900}", key);
+        assertEquals(paid.body(), replayed.body());
+        assertEquals("true", replayed.header("Idempotent-Replayed").orElse(null), replayed.toString());
+        assertEquals(1, count("SELECT COUNT(*) FROM shop_payments WHERE order_id = ?", orderId));
+        assertEquals("PAID", server.client("alice").get("/api/orders/" + orderId).json().get("status").asText());
+    }
+
+    @Test
+    void aRepeatedCallbackIsBookedOnce() throws SQLException {
+        long orderId = server.client("bob").post("/api/orders", ORDER, ApiClient.newKey()).json().get("id").asLong();
+        String channelTxnId = "ch_wildfly_" + UUID.randomUUID().toString().substring(0, 8);
+        String callback = "{\"channelTxnId\":\"" + channelTxnId + "\",\"orderId\":" + orderId
+                + ",\"amount\":19900,\"status\":\"SUCCESS\"}";
+        ApiResponse first = server.client("alice").post("/api/payment-callbacks", callback);
+        assertEquals(200, first.status(), first.toString());
+        // The provider repeats it; whoever delivers it, the key is the provider's channelTxnId:status.
+        ApiResponse again = server.client("bob").post("/api/payment-callbacks", callback);
+        ApiResponse third = server.client("alice").post("/api/payment-callbacks", callback);
+        for (ApiResponse repeat : new ApiResponse[] {again, third}) {
+            assertEquals(200, repeat.status(), repeat.toString());
+            assertEquals(first.body(), repeat.body());
+            assertEquals("true", repeat.header("Idempotent-Replayed").orElse(null), repeat.toString());
+        }
+        assertEquals(1, count("SELECT COUNT(*) FROM shop_ledger_entries WHERE channel_txn_id = ?", channelTxnId));
+    }
+
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void reconciliationFindsNoMismatchAfterEverything() {
+        ApiResponse answer = server.client("bob").get("/api/reconciliation");
+        assertEquals(200, answer.status(), answer.toString());
+        JsonNode report = answer.json();
+        assertTrue(report.get("mismatches").isArray() && report.get("mismatches").isEmpty(), report.toString());
+        assertTrue(report.get("orders").asInt() >= 5, report.toString());
+        assertTrue(report.get("payments").asInt() >= 1, report.toString());
+        assertTrue(report.get("ledgerEntries").asInt() >= 1, report.toString());
+        assertTrue(report.get("channelCharges").asInt() >= 1, report.toString());
+        // Every order, payment and ledger entry was written by a completed idempotent call.
+        assertEquals(report.get("orders").asInt() + report.get("payments").asInt()
+                + report.get("ledgerEntries").asInt(), report.get("completedRecords").asInt(), report.toString());
+    }
+
+    private static long count(String sql, Object parameter) throws SQLException {
+        try (Connection connection = server.database().connect();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setObject(1, parameter);
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        }
+    }
+}
