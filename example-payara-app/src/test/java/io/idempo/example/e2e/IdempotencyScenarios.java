@@ -366,6 +366,37 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
         assertSameAnswer(paid, alice().post(payments, "{\"amount\":" + AMOUNT + "}", paymentKey));
     }
 
+    /**
+     * A resource method that is itself {@code @Idempotent} and returns a {@code Response}: its duplicate gets the same
+     * status, entity bytes, {@code Location} and application header, and the mail (a non-transactional side effect)
+     * goes out once; its key is required before any work, and a reused key is refused.
+     */
+    @Test
+    void anIdempotentResourceMethodReplaysItsResponseAndSendsOnce() {
+        long orderId = placeOrder(alice());
+        String receipts = ORDERS + "/" + orderId + "/receipts";
+        String key = ApiClient.newKey();
+        ApiResponse first = alice().post(receipts, "{\"email\":\"alice@example.com\"}", key);
+        assertEquals(202, first.status(), first.toString());
+        assertTrue(first.header("X-Receipt-Id").isPresent(), first.toString());
+        assertTrue(first.header("Location").orElse("").endsWith("/receipts/" + first.header("X-Receipt-Id").get()),
+                first.toString());
+        ApiResponse replay = alice().post(receipts, "{\"email\":\"alice@example.com\"}", key);
+        assertSameAnswer(first, replay);
+        assertEquals(first.header("X-Receipt-Id"), replay.header("X-Receipt-Id"));
+
+        ApiResponse reused = alice().post(receipts, "{\"email\":\"other@example.com\"}", key);
+        assertEquals(422, reused.status(), reused.toString());
+        assertEquals("[\"request.email\"]", reused.json().get("differingFields").toString());
+        ApiResponse missing = alice().post(receipts, "{\"email\":\"alice@example.com\"}");
+        assertEquals(400, missing.status(), missing.toString());
+        assertEquals("IDEMPOTENCY_KEY_MISSING", missing.json().get("code").asText());
+
+        ApiResponse sent = alice().get(receipts);
+        assertEquals(200, sent.status(), sent.toString());
+        assertEquals(1, sent.json().size(), () -> "one mail for one key: " + sent);
+    }
+
     // --- helpers ----------------------------------------------------------------------------------------------
 
     static void assertSameAnswer(ApiResponse first, ApiResponse replay) {
