@@ -57,18 +57,16 @@ public class IdempotencyKeyFilter implements ContainerRequestFilter, ContainerRe
             return;
         }
         String key = keys == null ? null : keys.get(0);
-        if (key == null || key.isEmpty()) {
-            if (key != null || resourceNeedsHeader()) {
-                request.abortWith(Problem.KEY_MISSING.response(null, List.of()).build());
-                return;
-            }
-        } else {
-            Optional<String> violation = bootstrap.config().keyPolicy().violation(key);
-            if (violation.isPresent()) {
-                request.abortWith(Problem.KEY_INVALID.response("The Idempotency-Key header " + violation.get(),
-                        List.of()).build());
-                return;
-            }
+        boolean empty = key != null && key.isEmpty();
+        if (empty || (key == null && resourceNeedsHeader())) {
+            request.abortWith(Problem.KEY_MISSING.response(null, List.of()).build());
+            return;
+        }
+        Optional<String> violation = key == null ? Optional.empty() : bootstrap.config().keyPolicy().violation(key);
+        if (violation.isPresent()) {
+            request.abortWith(Problem.KEY_INVALID.response("The Idempotency-Key header " + violation.get(), List.of())
+                    .build());
+            return;
         }
         Principal principal = request.getSecurityContext() == null ? null
                 : request.getSecurityContext().getUserPrincipal();
