@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.testing.TestClock;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ class ConcurrentClaimTest {
     @EnumSource(TestDatabase.class)
     void simultaneousClaimsOfAnExpiredRecordLetExactlyOneTakeItOver(TestDatabase database) throws Exception {
         int claimants = 20;
-        MutableClock clock = new MutableClock();
+        TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database);
              Connections connections = Connections.open(database, claimants)) {
             RecordStore store = table.store().lockWait(PATIENT).clock(clock).build();

@@ -2,6 +2,7 @@ package io.idempo.runtime.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.idempo.runtime.testing.TestClock;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -17,7 +18,7 @@ class PurgeTest {
     @ParameterizedTest
     @EnumSource(TestDatabase.class)
     void purgeDeletesOnlyExpiredRowsOneSmallBatchAtATime(TestDatabase database) throws Exception {
-        MutableClock clock = new MutableClock();
+        TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
             Set<String> shortLived = new HashSet<>();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.testing.TestClock;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.Optional;
@@ -28,7 +29,7 @@ class RecordStoreTest {
     @ParameterizedTest
     @EnumSource(TestDatabase.class)
     void aDuplicateClaimGetsTheCommittedRowBack(TestDatabase database) throws Exception {
-        MutableClock clock = new MutableClock();
+        TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());
@@ -60,7 +61,7 @@ class RecordStoreTest {
     @ParameterizedTest
     @EnumSource(TestDatabase.class)
     void aCompletedRecordReplaysItsResponseExactly(TestDatabase database) throws Exception {
-        MutableClock clock = new MutableClock();
+        TestClock clock = new TestClock();
         // Non-ASCII, a line break, and larger than any VARCHAR: the response column must be a real text column.
         String response = "RESULT\n{\"order\":\"Ünïcødé ✓ 𝄞\",\"lines\":\"" + "x".repeat(100_000) + "\"}";
         try (TestTable table = TestTable.create(database)) {
@@ -127,7 +128,7 @@ class RecordStoreTest {
     @ParameterizedTest
     @EnumSource(TestDatabase.class)
     void anExpiredRecordIsTakenOverAndNoLongerFound(TestDatabase database) throws Exception {
-        MutableClock clock = new MutableClock();
+        TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
             String keyHash = Records.newKeyHash();

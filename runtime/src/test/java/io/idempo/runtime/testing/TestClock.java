@@ -1,4 +1,4 @@
-package io.idempo.runtime.claim;
+package io.idempo.runtime.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,12 +6,12 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock the test moves by hand, so that leases, TTLs and circuit windows pass without waiting. */
-final class TestClock extends Clock {
+/** A clock the test moves by hand, so that leases, TTLs, expiries and circuit windows pass without waiting. */
+public final class TestClock extends Clock {
 
     private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
-    void advance(Duration duration) {
+    public void advance(Duration duration) {
         now = now.plus(duration);
     }
 
