@@ -1,10 +1,16 @@
 package io.idempo.plan;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.security.DigestException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +36,18 @@ public final class CanonicalWriter {
         void write(CanonicalWriter out, T value);
     }
 
+    /**
+     * A field path or property name, encoded once: the generated class holds one per distinct text as a constant,
+     * so that a call copies the bytes of each name instead of encoding its characters again.
+     */
+    public static final class Name {
+        private final byte[] encoded;
+
+        private Name(byte[] encoded) {
+            this.encoded = encoded;
+        }
+    }
+
     static final byte NULL = 0x00;
     static final byte FALSE = 0x01;
     static final byte TRUE = 0x02;
@@ -50,13 +68,20 @@ public final class CanonicalWriter {
 
     private static final int MAX_FIELDS = 64;
 
+    /** Every unscaled value of at most this many digits fits a {@code long} (10^18 < 2^63). */
+    private static final int LONG_DIGITS = 18;
+
+    /** Big-endian stores of a whole {@code int} or {@code long}: one bounds check instead of one per byte. */
+    private static final VarHandle INT32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private byte[] buffer = new byte[256];
     private int length;
     private final int[] fieldStarts = new int[MAX_FIELDS];
-    private final String[] fieldNames = new String[MAX_FIELDS];
     private int fieldCount;
 
     private final MessageDigest sha256 = Fingerprint.newSha256();
+    private final byte[] digest = new byte[sha256.getDigestLength()];
 
     CanonicalWriter() {
     }
@@ -64,22 +89,28 @@ public final class CanonicalWriter {
     void reset() {
         length = 0;
         fieldCount = 0;
-        Arrays.fill(fieldNames, null);
+    }
+
+    /** Encodes {@code text} as names are: {@code u32} length + UTF-8, as {@link #writeString} does after its tag. */
+    public static Name name(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        byte[] encoded = new byte[Integer.BYTES + utf8.length];
+        INT32.set(encoded, 0, utf8.length);
+        System.arraycopy(utf8, 0, encoded, Integer.BYTES, utf8.length);
+        return new Name(encoded);
     }
 
     /**
-     * Starts a top-level fingerprint field: the field's path followed by its value. Each field is also hashed on
-     * its own so that a mismatch can name the fields that differ.
+     * Starts a top-level fingerprint field: the field's path followed by its value. Where each field starts is
+     * kept so that it can also be hashed on its own, to name the fields that differ in a mismatch.
      */
-    public void field(String path) {
+    public void field(Name path) {
         if (fieldCount == MAX_FIELDS) {
             throw new IllegalStateException("A fingerprint covers at most " + MAX_FIELDS + " fields");
         }
-        fieldStarts[fieldCount] = length;
-        fieldNames[fieldCount] = path;
-        fieldCount++;
+        fieldStarts[fieldCount++] = length;
         writeTag(FIELD);
-        writeUtf8(path);
+        writeName(path);
     }
 
     /** Starts an object with {@code propertyCount} properties, each written as {@link #property} then a value. */
@@ -89,8 +120,8 @@ public final class CanonicalWriter {
     }
 
     /** Names the next property of the current object; properties are written in the order the plan fixed. */
-    public void property(String name) {
-        writeUtf8(name);
+    public void property(Name name) {
+        writeName(name);
     }
 
     public void writeNull() {
@@ -151,10 +182,37 @@ public final class CanonicalWriter {
             writeNull();
             return;
         }
-        BigDecimal normal = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
         writeTag(DECIMAL);
-        writeInt32(normal.scale());
-        writeByteString(normal.unscaledValue().toByteArray());
+        if (value.signum() == 0) {
+            writeCompactDecimal(0, 0); // every zero is 0 at scale 0
+        } else if (value.precision() <= LONG_DIGITS && value.scale() > Integer.MIN_VALUE + LONG_DIGITS) {
+            // The unscaled value, as the long of the same digits at scale 0: that copy does not escape, so neither
+            // it nor a BigInteger is allocated. The scale bound keeps the stripped scale an int.
+            writeCompactDecimal(value.scaleByPowerOfTen(value.scale()).longValue(), value.scale());
+        } else {
+            BigDecimal normal = value.stripTrailingZeros();
+            writeInt32(normal.scale());
+            writeByteString(normal.unscaledValue().toByteArray());
+        }
+    }
+
+    /**
+     * The bytes of the general path for an unscaled value that fits a {@code long}, without its allocations (the
+     * stripped copy, its {@code BigInteger}, the byte array): typical amounts take this path.
+     */
+    private void writeCompactDecimal(long unscaled, int scale) {
+        while (unscaled != 0 && unscaled % 10 == 0) {
+            unscaled /= 10;
+            scale--;
+        }
+        writeInt32(scale);
+        // As BigInteger.toByteArray(): the minimal two's complement, bitLength() / 8 + 1 bytes.
+        int byteCount = (Long.SIZE - Long.numberOfLeadingZeros(unscaled ^ unscaled >> 63)) / Byte.SIZE + 1;
+        writeInt32(byteCount);
+        ensure(byteCount);
+        for (int shift = (byteCount - 1) * Byte.SIZE; shift >= 0; shift -= Byte.SIZE) {
+            buffer[length++] = (byte) (unscaled >>> shift);
+        }
     }
 
     /** IEEE-754 bits of the value widened to double, with {@code -0.0} folded into {@code 0.0} and one NaN. */
@@ -313,11 +371,22 @@ public final class CanonicalWriter {
         }
     }
 
-    /** Hashes the encoding once, with this thread's reused {@link MessageDigest}. */
-    Fingerprint finish() {
+    /**
+     * Hashes the encoding once, with this thread's reused {@link MessageDigest} and digest array. The plan names
+     * the fields ({@code fieldPaths}, in the order they were written), so the writer only records where they start.
+     */
+    Fingerprint finish(List<String> fieldPaths) {
+        if (fieldPaths.size() != fieldCount) {
+            throw new IllegalStateException(fieldCount + " fields written for the " + fieldPaths.size()
+                    + " paths " + fieldPaths);
+        }
         sha256.update(buffer, 0, length);
-        byte[] digest = sha256.digest();
-        return new Fingerprint(digest, Arrays.copyOf(buffer, length), Arrays.copyOf(fieldNames, fieldCount),
+        try {
+            sha256.digest(digest, 0, digest.length);
+        } catch (DigestException e) {
+            throw new IllegalStateException("The digest array has the digest's length", e);
+        }
+        return new Fingerprint(HexFormat.of().formatHex(digest), Arrays.copyOf(buffer, length), fieldPaths,
                 Arrays.copyOf(fieldStarts, fieldCount));
     }
 
@@ -331,37 +400,51 @@ public final class CanonicalWriter {
      * {@code ?}, exactly as {@link String#getBytes} with UTF-8 does, so the bytes are the same as the JDK's.
      */
     private void writeUtf8(String value) {
-        int lengthAt = length;
-        writeInt32(0);
-        ensure(value.length() * 3);
-        int start = length;
-        for (int i = 0; i < value.length(); i++) {
+        int charCount = value.length();
+        ensure(Integer.BYTES + charCount * 3); // a char takes at most 3 bytes; a surrogate pair 4 for its 2 chars
+        byte[] bytes = buffer;
+        int start = length + Integer.BYTES;
+        int at = start;
+        int i = 0;
+        // Codes, identifiers and most text are ASCII: a loop with one test per char until the first that is not.
+        for (; i < charCount; i++) {
+            char c = value.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            bytes[at++] = (byte) c;
+        }
+        for (; i < charCount; i++) {
             char c = value.charAt(i);
             if (c < 0x80) {
-                buffer[length++] = (byte) c;
+                bytes[at++] = (byte) c;
             } else if (c < 0x800) {
-                buffer[length++] = (byte) (0xC0 | c >> 6);
-                buffer[length++] = (byte) (0x80 | c & 0x3F);
-            } else if (Character.isHighSurrogate(c) && i + 1 < value.length()
+                bytes[at++] = (byte) (0xC0 | c >> 6);
+                bytes[at++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isHighSurrogate(c) && i + 1 < charCount
                     && Character.isLowSurrogate(value.charAt(i + 1))) {
                 int codePoint = Character.toCodePoint(c, value.charAt(++i));
-                ensure(1);
-                buffer[length++] = (byte) (0xF0 | codePoint >> 18);
-                buffer[length++] = (byte) (0x80 | codePoint >> 12 & 0x3F);
-                buffer[length++] = (byte) (0x80 | codePoint >> 6 & 0x3F);
-                buffer[length++] = (byte) (0x80 | codePoint & 0x3F);
+                bytes[at++] = (byte) (0xF0 | codePoint >> 18);
+                bytes[at++] = (byte) (0x80 | codePoint >> 12 & 0x3F);
+                bytes[at++] = (byte) (0x80 | codePoint >> 6 & 0x3F);
+                bytes[at++] = (byte) (0x80 | codePoint & 0x3F);
             } else if (Character.isSurrogate(c)) {
-                buffer[length++] = '?';
+                bytes[at++] = '?';
             } else {
-                buffer[length++] = (byte) (0xE0 | c >> 12);
-                buffer[length++] = (byte) (0x80 | c >> 6 & 0x3F);
-                buffer[length++] = (byte) (0x80 | c & 0x3F);
+                bytes[at++] = (byte) (0xE0 | c >> 12);
+                bytes[at++] = (byte) (0x80 | c >> 6 & 0x3F);
+                bytes[at++] = (byte) (0x80 | c & 0x3F);
             }
         }
-        int byteLength = length - start;
-        for (int shift = 24, at = lengthAt; shift >= 0; shift -= 8, at++) {
-            buffer[at] = (byte) (byteLength >>> shift);
-        }
+        INT32.set(bytes, length, at - start);
+        length = at;
+    }
+
+    private void writeName(Name name) {
+        byte[] encoded = name.encoded;
+        ensure(encoded.length);
+        System.arraycopy(encoded, 0, buffer, length, encoded.length);
+        length += encoded.length;
     }
 
     private void writeByteString(byte[] bytes) {
@@ -372,17 +455,15 @@ public final class CanonicalWriter {
     }
 
     private void writeInt32(int value) {
-        ensure(4);
-        for (int shift = 24; shift >= 0; shift -= 8) {
-            buffer[length++] = (byte) (value >>> shift);
-        }
+        ensure(Integer.BYTES);
+        INT32.set(buffer, length, value);
+        length += Integer.BYTES;
     }
 
     private void writeInt64(long value) {
-        ensure(8);
-        for (int shift = 56; shift >= 0; shift -= 8) {
-            buffer[length++] = (byte) (value >>> shift);
-        }
+        ensure(Long.BYTES);
+        INT64.set(buffer, length, value);
+        length += Long.BYTES;
     }
 
     private void ensure(int extra) {

@@ -5,6 +5,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,16 +18,17 @@ public final class Fingerprint {
     /** Hex characters kept of each per-field digest: 64 bits, plenty to tell two requests of one key apart. */
     static final int FIELD_DIGEST_HEX_LENGTH = 16;
 
-    private final byte[] encoded;
-    private final String[] fieldNames;
-    private final int[] fieldStarts;
     private final String digest;
+    private final byte[] encoded;
+    private final List<String> fieldPaths;
+    private final int[] fieldStarts;
 
-    Fingerprint(byte[] digest, byte[] encoded, String[] fieldNames, int[] fieldStarts) {
+    /** {@code fieldStarts[i]} is where the field {@code fieldPaths.get(i)} starts in {@code encoded}. */
+    Fingerprint(String digest, byte[] encoded, List<String> fieldPaths, int[] fieldStarts) {
+        this.digest = digest;
         this.encoded = encoded;
-        this.fieldNames = fieldNames;
+        this.fieldPaths = fieldPaths;
         this.fieldStarts = fieldStarts;
-        this.digest = HexFormat.of().formatHex(digest);
     }
 
     /** Lowercase hex SHA-256 of the whole encoding: 64 characters. */
@@ -34,13 +36,18 @@ public final class Fingerprint {
         return digest;
     }
 
-    /** Field path to the first 16 hex characters of the SHA-256 of that field's encoding, in plan order. */
+    /**
+     * Field path to the first 16 hex characters of the SHA-256 of that field's encoding, in plan order. Computed
+     * on each call from the retained encoding: only writing a record and explaining a mismatch need them.
+     */
     public Map<String, String> fieldDigests() {
         Map<String, String> digests = new LinkedHashMap<>();
-        for (int i = 0; i < fieldNames.length; i++) {
+        MessageDigest sha = newSha256();
+        for (int i = 0; i < fieldStarts.length; i++) {
             int end = i + 1 < fieldStarts.length ? fieldStarts[i + 1] : encoded.length;
-            String hex = HexFormat.of().formatHex(sha256(encoded, fieldStarts[i], end - fieldStarts[i]));
-            digests.put(fieldNames[i], hex.substring(0, FIELD_DIGEST_HEX_LENGTH));
+            sha.update(encoded, fieldStarts[i], end - fieldStarts[i]);
+            String hex = HexFormat.of().formatHex(sha.digest());
+            digests.put(fieldPaths.get(i), hex.substring(0, FIELD_DIGEST_HEX_LENGTH));
         }
         return digests;
     }
@@ -48,12 +55,6 @@ public final class Fingerprint {
     /** The canonical bytes the digest was computed from; a copy, for tests and diagnostics. */
     public byte[] encoded() {
         return encoded.clone();
-    }
-
-    private static byte[] sha256(byte[] bytes, int offset, int length) {
-        MessageDigest sha = newSha256();
-        sha.update(bytes, offset, length);
-        return sha.digest();
     }
 
     static MessageDigest newSha256() {

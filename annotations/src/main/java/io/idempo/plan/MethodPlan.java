@@ -136,7 +136,7 @@ public final class MethodPlan {
         CanonicalWriter writer = WRITERS.get();
         writer.reset();
         fingerprintFunction.write(arguments, writer);
-        return writer.finish();
+        return writer.finish(fingerprintFields);
     }
 
     @Override

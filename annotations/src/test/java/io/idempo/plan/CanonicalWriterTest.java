@@ -25,10 +25,14 @@ import org.junit.jupiter.api.Test;
 class CanonicalWriterTest {
 
     private static Fingerprint encode(Consumer<CanonicalWriter> body) {
+        return encode(List.of(), body);
+    }
+
+    private static Fingerprint encode(List<String> fieldPaths, Consumer<CanonicalWriter> body) {
         CanonicalWriter writer = new CanonicalWriter();
         writer.reset();
         body.accept(writer);
-        return writer.finish();
+        return writer.finish(fieldPaths);
     }
 
     private static String hex(Consumer<CanonicalWriter> body) {
@@ -54,13 +58,13 @@ class CanonicalWriterTest {
                 CanonicalWriter::writeString)));
         assertEquals("0f" + "00000001" + "00000001" + "61" + "02", hex(w -> {
             w.beginObject(1);
-            w.property("a");
+            w.property(CanonicalWriter.name("a"));
             w.writeBoolean(true);
         }));
-        assertEquals("10" + "00000001" + "78" + "00", hex(w -> {
-            w.field("x");
+        assertEquals("10" + "00000001" + "78" + "00", HexFormat.of().formatHex(encode(List.of("x"), w -> {
+            w.field(CanonicalWriter.name("x"));
             w.writeNull();
-        }));
+        }).encoded()));
     }
 
     @Test
@@ -71,6 +75,23 @@ class CanonicalWriterTest {
         assertEquals(encode(w -> w.writeDecimal(BigDecimal.ZERO)), encode(w -> w.writeDecimal(new BigDecimal("0.00"))));
         assertEquals(encode(w -> w.writeDecimal(new BigDecimal("100"))), encode(w -> w.writeDecimal(new BigDecimal("1E+2"))));
         assertNotEquals(one, encode(w -> w.writeDecimal(new BigDecimal("1.01"))));
+    }
+
+    /** Decimals that fit a long skip BigInteger; the bytes must be those of the specification's definition. */
+    @Test
+    void decimalsAreEncodedAsStrippedScaleAndUnscaledTwosComplement() {
+        for (String text : List.of("0", "0.000", "-0.0", "0E+5", "1", "-1", "199.00", "-199.00", "4.50", "1E+2",
+                "100", "127", "128", "-128", "-129", "255", "256", "32768", "-32769", "0.001", "-1234.5000",
+                "999999999999999999", "-999999999999999999", "99999999999999999.9", "9223372036854775807",
+                "-9223372036854775808", "9223372036854775808", "123456789012345678901234567890.10",
+                "1E-2147483647", "1.0E-2147483646", "10E+2147483647", "1E+2147483647")) {
+            BigDecimal value = new BigDecimal(text);
+            BigDecimal normal = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
+            byte[] unscaled = normal.unscaledValue().toByteArray();
+            String expected = "05" + String.format("%08x", normal.scale()) + String.format("%08x", unscaled.length)
+                    + HexFormat.of().formatHex(unscaled);
+            assertEquals(expected, hex(w -> w.writeDecimal(value)), text);
+        }
     }
 
     @Test
@@ -143,16 +164,19 @@ class CanonicalWriterTest {
 
     @Test
     void fieldDigestsNameEachFieldAndChangeOnlyWithIt() {
-        Fingerprint first = encode(w -> {
-            w.field("order.amount");
+        List<String> paths = List.of("order.amount", "order.currency");
+        CanonicalWriter.Name amount = CanonicalWriter.name("order.amount");
+        CanonicalWriter.Name currency = CanonicalWriter.name("order.currency");
+        Fingerprint first = encode(paths, w -> {
+            w.field(amount);
             w.writeLong(100);
-            w.field("order.currency");
+            w.field(currency);
             w.writeString("EUR");
         });
-        Fingerprint second = encode(w -> {
-            w.field("order.amount");
+        Fingerprint second = encode(paths, w -> {
+            w.field(amount);
             w.writeLong(200);
-            w.field("order.currency");
+            w.field(currency);
             w.writeString("EUR");
         });
         assertEquals(List.of("order.amount", "order.currency"), List.copyOf(first.fieldDigests().keySet()));
@@ -169,6 +193,14 @@ class CanonicalWriterTest {
             byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             String expected = "07" + String.format("%08x", utf8.length) + HexFormat.of().formatHex(utf8);
             assertEquals(expected, hex(w -> w.writeString(text)), text);
+        }
+    }
+
+    @Test
+    void namesAreEncodedAsStringsWithoutTheTag() {
+        for (String text : List.of("a", "customerId", "request.amount", "größe", "名前")) {
+            String property = hex(w -> w.property(CanonicalWriter.name(text)));
+            assertEquals(hex(w -> w.writeString(text)).substring(2), property, text);
         }
     }
 

@@ -7,6 +7,7 @@ import io.idempo.runtime.record.SqlDialect;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -17,7 +18,7 @@ import java.util.regex.Pattern;
  * that names its key. The keys and defaults are listed in {@code docs/jakarta.md}.
  */
 record AdapterConfig(
-        Optional<String> redisAddress,
+        Optional<RedisServers> redis,
         String redisPrefix,
         KeyPolicy keyPolicy,
         Duration defaultTtl,
@@ -33,6 +34,7 @@ record AdapterConfig(
         NoTransactionPolicy noTransactionPolicy) {
 
     static final String REDIS_ADDRESS = "idempo.redis.address";
+    static final String REDIS_MODE = "idempo.redis.mode";
     static final String REDIS_PREFIX = "idempo.redis.prefix";
     static final String KEY_PATTERN = "idempo.key.pattern";
     static final String KEY_MIN_LENGTH = "idempo.key.min-length";
@@ -55,7 +57,7 @@ record AdapterConfig(
         int maxLength = reader.integer(KEY_MAX_LENGTH, 255, minLength, 255);
         Pattern characters = reader.parse(KEY_PATTERN, "[A-Za-z0-9_.:-]+", Pattern::compile, "a Java regular expression");
         return new AdapterConfig(
-                source.get(REDIS_ADDRESS).map(address -> reader.redisAddress(address)),
+                reader.redisServers(),
                 source.get(REDIS_PREFIX).orElse("idempo:"),
                 new KeyPolicy(characters, minLength, maxLength),
                 reader.positiveDuration(TTL, "PT24H"),
@@ -136,11 +138,35 @@ record AdapterConfig(
             }, "true or false");
         }
 
-        String redisAddress(String value) {
-            if (!value.matches("rediss?://[^\\s/]+(:\\d+)?")) {
-                throw new InvalidConfigurationException(REDIS_ADDRESS, value, "redis://host:port or rediss://host:port");
+        /**
+         * {@code idempo.redis.address}, one address or a comma-separated list of a cluster's seed nodes, as
+         * {@code idempo.redis.mode} says; empty when no address is set (the in-JVM claim store).
+         */
+        Optional<RedisServers> redisServers() {
+            RedisServers.Mode mode = parse(REDIS_MODE, "single",
+                    value -> RedisServers.Mode.valueOf(value.toUpperCase(Locale.ROOT)), "single or cluster");
+            Optional<String> value = source.get(REDIS_ADDRESS);
+            if (value.isEmpty()) {
+                if (mode == RedisServers.Mode.CLUSTER) {
+                    throw new InvalidConfigurationException(REDIS_ADDRESS, "", "the seed nodes of the cluster, such as "
+                            + "redis://10.0.0.1:6379,redis://10.0.0.2:6379, since " + REDIS_MODE + " is cluster; an"
+                            + " application with a RedissonClient bean of its own leaves " + REDIS_MODE + " unset");
+                }
+                return Optional.empty();
             }
-            return value;
+            List<String> addresses = Arrays.stream(value.get().split(",", -1)).map(String::strip).toList();
+            if (addresses.stream().anyMatch(address -> !address.matches("rediss?://[^\\s/]+(:\\d+)?"))) {
+                throw new InvalidConfigurationException(REDIS_ADDRESS, value.get(), mode == RedisServers.Mode.SINGLE
+                        ? "redis://host:port or rediss://host:port"
+                        : "a comma-separated list of the cluster's seed nodes, each redis://host:port or"
+                                + " rediss://host:port");
+            }
+            if (mode == RedisServers.Mode.SINGLE && addresses.size() > 1) {
+                throw new InvalidConfigurationException(REDIS_ADDRESS, value.get(), "one redis://host:port, since "
+                        + REDIS_MODE + " is single (the default); for the seed nodes of a Redis Cluster set "
+                        + REDIS_MODE + "=cluster");
+            }
+            return Optional.of(new RedisServers(mode, addresses));
         }
     }
 }

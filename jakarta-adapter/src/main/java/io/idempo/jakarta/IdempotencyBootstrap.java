@@ -74,7 +74,7 @@ public class IdempotencyBootstrap {
                         count -> true);
             }
         }
-        redis = RedisClaims.open(config.redisAddress().orElse(null));
+        redis = RedisClaims.open(config.redis().orElse(null));
         claims = redis == null ? new InMemoryClaimStore() : FailOpenClaimStore.wrap(redis.store(config.redisPrefix()));
         IdempotencyEngine engine = IdempotencyEngine.builder()
                 .claimStore(claims)

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.idempo.runtime.NoTransactionPolicy;
 import io.idempo.runtime.record.SqlDialect;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class AdapterConfigTest {
     @Test
     void defaultsNeedNoConfiguration() {
         AdapterConfig config = load(Map.of());
-        assertEquals(Optional.empty(), config.redisAddress());
+        assertEquals(Optional.empty(), config.redis());
         assertEquals(Duration.ofHours(24), config.defaultTtl());
         assertEquals(Duration.ofSeconds(30), config.defaultLease());
         assertEquals("idempo_record", config.table());
@@ -39,7 +40,8 @@ class AdapterConfigTest {
     void valuesAreRead() {
         AdapterConfig config = load(Map.of("idempo.redis.address", "redis://127.0.0.1:6379", "idempo.ttl", "PT6H",
                 "idempo.dialect", "mariadb", "idempo.status.enabled", "true", "idempo.key.min-length", "16"));
-        assertEquals(Optional.of("redis://127.0.0.1:6379"), config.redisAddress());
+        assertEquals(Optional.of(new RedisServers(RedisServers.Mode.SINGLE, List.of("redis://127.0.0.1:6379"))),
+                config.redis());
         assertEquals(Duration.ofHours(6), config.defaultTtl());
         assertEquals(Optional.of(SqlDialect.MARIADB), config.dialect());
         assertTrue(config.statusEnabled());
@@ -52,6 +54,8 @@ class AdapterConfigTest {
         "idempo.ttl|PT0S|positive",
         "idempo.lease|-PT5S|not negative",
         "idempo.redis.address|localhost:6379|redis://host:port",
+        "idempo.redis.address|redis://10.0.0.1:6379,redis://10.0.0.2:6379|idempo.redis.mode=cluster",
+        "idempo.redis.mode|sentinel|single or cluster",
         "idempo.key.min-length|0|from 1 to 255",
         "idempo.key.max-length|300|to 255",
         "idempo.key.pattern|[unclosed|regular expression",
@@ -66,6 +70,48 @@ class AdapterConfigTest {
         assertTrue(error.getMessage().contains(key), error.getMessage());
         assertTrue(error.getMessage().contains(expected), error.getMessage());
         assertTrue(error.getMessage().contains(ConfigSource.environmentName(key)), error.getMessage());
+    }
+
+    @Test
+    void clusterModeTakesTheSeedNodesAsACommaSeparatedList() {
+        AdapterConfig config = load(Map.of("idempo.redis.mode", "Cluster",
+                "idempo.redis.address", "redis://10.0.0.1:6379, rediss://cache-2.internal:6380 ,redis://10.0.0.3"));
+        RedisServers redis = config.redis().orElseThrow();
+        assertEquals(RedisServers.Mode.CLUSTER, redis.mode());
+        assertEquals(List.of("redis://10.0.0.1:6379", "rediss://cache-2.internal:6380", "redis://10.0.0.3"),
+                redis.addresses());
+        assertEquals("redis cluster (seeds redis://10.0.0.1:6379, rediss://cache-2.internal:6380, redis://10.0.0.3)",
+                redis.description());
+        assertEquals(List.of("redis://10.0.0.1:6379"), load(Map.of("idempo.redis.mode", "cluster",
+                "idempo.redis.address", "redis://10.0.0.1:6379")).redis().orElseThrow().addresses(),
+                "one seed is enough to find the other masters");
+        assertEquals("redis redis://127.0.0.1:6379", load(Map.of("idempo.redis.mode", "single",
+                "idempo.redis.address", "redis://127.0.0.1:6379")).redis().orElseThrow().description());
+    }
+
+    @Test
+    void theStartUpDescriptionMasksRedisPasswords() {
+        assertEquals("redis rediss://default:***@cache.internal:6380", load(Map.of(
+                "idempo.redis.address", "rediss://default:s3cret@cache.internal:6380")).redis().orElseThrow()
+                .description());
+        assertEquals("redis cluster (seeds redis://:***@10.0.0.1:6379, redis://10.0.0.2:6379)", load(Map.of(
+                "idempo.redis.mode", "cluster", "idempo.redis.address",
+                "redis://:s3cret@10.0.0.1:6379,redis://10.0.0.2:6379")).redis().orElseThrow().description());
+    }
+
+    @Test
+    void aBadClusterAddressListNamesTheAddressKey() {
+        for (String addresses : List.of("redis://10.0.0.1:6379,", "redis://10.0.0.1:6379,,redis://10.0.0.2:6379",
+                "redis://10.0.0.1:6379,10.0.0.2:6379")) {
+            InvalidConfigurationException error = assertThrows(InvalidConfigurationException.class,
+                    () -> load(Map.of("idempo.redis.mode", "cluster", "idempo.redis.address", addresses)));
+            assertTrue(error.getMessage().contains("idempo.redis.address = \"" + addresses + "\""), error.getMessage());
+            assertTrue(error.getMessage().contains("comma-separated list"), error.getMessage());
+        }
+        InvalidConfigurationException noSeeds = assertThrows(InvalidConfigurationException.class,
+                () -> load(Map.of("idempo.redis.mode", "cluster")));
+        assertTrue(noSeeds.getMessage().contains("idempo.redis.address")
+                && noSeeds.getMessage().contains("since idempo.redis.mode is cluster"), noSeeds.getMessage());
     }
 
     @Test

@@ -17,8 +17,9 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Writes the {@code <Type>_Idempotency} source for one type: a {@code MethodPlan} constant per method, the
- * fingerprint and key functions, and one writer per composite type. The output depends only on the source it is
- * generated from (no timestamps, no hash-ordered collections), so builds are reproducible.
+ * encoded field paths and property names, the fingerprint and key functions, and one writer per composite type.
+ * The output depends only on the source it is generated from (no timestamps, no hash-ordered collections), so
+ * builds are reproducible.
  */
 final class PlansSourceWriter {
 
@@ -53,6 +54,8 @@ final class PlansSourceWriter {
         private final StringBuilder out = new StringBuilder();
         private final Map<String, String> compositeWriters = new LinkedHashMap<>();
         private final List<Encoding.Composite> pendingComposites = new ArrayList<>();
+        /** Path or property name to the constant holding it encoded, in order of first use. */
+        private final Map<String, String> nameConstants = new LinkedHashMap<>();
         private final Set<String> usedNames = new HashSet<>();
 
         Writer(TypeElement type, List<MethodModel> methods) {
@@ -88,6 +91,7 @@ final class PlansSourceWriter {
             line(1, "private static final List<MethodPlan> PLANS = List.of("
                     + stems.stream().map(JavaSource::constantName).collect(Collectors.joining(", ")) + ");");
             line(0, "");
+            int nameConstantsAt = out.length(); // declared here once the functions below have used them all
             writeLookup(stems);
             for (int i = 0; i < methods.size(); i++) {
                 writeFingerprintFunction(methods.get(i), stems.get(i));
@@ -99,19 +103,57 @@ final class PlansSourceWriter {
                 writeComposite(pendingComposites.get(i));
             }
             line(0, "}");
+            out.insert(nameConstantsAt, nameConstantDeclarations());
             return out.toString();
         }
 
-        /** Method names, numbered from the second overload on: {@code pay}, {@code pay2}. */
+        /** Encoded once when the class loads, so that a call copies each name's bytes instead of encoding it. */
+        private String nameConstantDeclarations() {
+            if (nameConstants.isEmpty()) {
+                return "";
+            }
+            StringBuilder declarations = new StringBuilder();
+            declarations.append(INDENT).append("// Field paths and property names, encoded once.\n");
+            nameConstants.forEach((text, constant) -> declarations.append(INDENT)
+                    .append("private static final CanonicalWriter.Name ").append(constant)
+                    .append(" = CanonicalWriter.name(").append(JavaSource.literal(text)).append(");\n"));
+            return declarations.append('\n').toString();
+        }
+
+        /** {@code customerId} is {@code CUSTOMER_ID}, {@code request.amount} is {@code REQUEST_AMOUNT}. */
+        private String nameConstant(String text) {
+            String existing = nameConstants.get(text);
+            if (existing != null) {
+                return existing;
+            }
+            String base = JavaSource.constantName(text.replace('.', '_'));
+            String name = base;
+            for (int n = 2; usedNames.contains(name); n++) {
+                name = base + n;
+            }
+            usedNames.add(name);
+            nameConstants.put(text, name);
+            return name;
+        }
+
+        /**
+         * Method names, numbered from the second overload on: {@code pay}, {@code pay2}. Reserves the names they
+         * give, and the parameters' local names, which a constant of the same name would be shadowed by.
+         */
         private List<String> stems() {
             Map<String, Integer> seen = new LinkedHashMap<>();
             List<String> stems = new ArrayList<>();
+            usedNames.add("PLANS");
             for (MethodModel model : methods) {
                 String name = model.method().name();
                 int count = seen.merge(name, 1, Integer::sum);
                 String stem = count == 1 ? name : name + count;
+                usedNames.add(JavaSource.constantName(stem));
                 usedNames.add(stem + "Fingerprint");
                 usedNames.add(stem + "Key");
+                for (int i = 0; i < model.method().parameters().size(); i++) {
+                    usedNames.add(local(model, i));
+                }
                 stems.add(stem);
             }
             return stems;
@@ -181,7 +223,7 @@ final class PlansSourceWriter {
             line(1, "private static void " + stem + "Fingerprint(Object[] arguments, CanonicalWriter out) {");
             declareParameters(model, paths);
             for (FingerprintPlan.Field field : model.fingerprint().fields()) {
-                line(2, "out.field(" + JavaSource.literal(field.path().path()) + ");");
+                line(2, "out.field(" + nameConstant(field.path().path()) + ");");
                 List<String> guards = nullGuards(model, field.path(), false);
                 String write = writeStatement(field.encoding(), access(model, field.path()), "out", 1) + ";";
                 if (guards.isEmpty()) {
@@ -378,7 +420,7 @@ final class PlansSourceWriter {
             line(2, "}");
             line(2, "out.beginObject(" + composite.members().size() + ");");
             for (Encoding.Member member : composite.members()) {
-                line(2, "out.property(" + JavaSource.literal(member.property().name()) + ");");
+                line(2, "out.property(" + nameConstant(member.property().name()) + ");");
                 line(2, writeStatement(member.encoding(), "value" + member.property().accessor(), "out", 1) + ";");
             }
             line(1, "}");

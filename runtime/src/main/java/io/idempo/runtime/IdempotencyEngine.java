@@ -113,13 +113,17 @@ public final class IdempotencyEngine {
             return answerExisting(call, existing.record(), claimedFast);
         }
         AtomicReference<CompletedCall> completed = new AtomicReference<>();
-        transactions.afterCompletion(committed -> {
-            if (committed && completed.get() != null) {
-                claims.complete(call.hash, completed.get(), call.ttl);
-            } else {
-                claims.release(call.hash, call.token);
-            }
-        });
+        // A call whose claim found the store unavailable does not call it again: no request pays the store's
+        // timeout twice, and later duplicates heal the store from the record (answerExisting).
+        if (claimedFast) {
+            transactions.afterCompletion(committed -> {
+                if (committed && completed.get() != null) {
+                    claims.complete(call.hash, completed.get(), call.ttl);
+                } else {
+                    claims.release(call.hash, call.token);
+                }
+            });
+        }
         Object value;
         try {
             value = call.invocation.body().proceed();
@@ -168,11 +172,13 @@ public final class IdempotencyEngine {
         CompletedCall completed = StoredResponses.toCompletedCall(existing);
         // Heals a claim store that lost the outcome (restart, flush): later duplicates are answered there again.
         Duration remaining = Duration.between(clock.instant(), existing.expiresAt());
-        transactions.afterCompletion(committed -> {
-            if (remaining.compareTo(Duration.ZERO) > 0) {
-                claims.complete(call.hash, completed, remaining);
-            }
-        });
+        if (claimedFast) {
+            transactions.afterCompletion(committed -> {
+                if (remaining.compareTo(Duration.ZERO) > 0) {
+                    claims.complete(call.hash, completed, remaining);
+                }
+            });
+        }
         try {
             return Outcome.returned(replay(call, completed, "database"));
         } catch (Throwable replayed) {

@@ -46,8 +46,8 @@ public class CallbackService {
                 callback.status(), provider, System.currentTimeMillis());
         em.persist(entry);
         em.flush();
-        faults.afterWrite();
         faults.delayBeforeReturn();
+        faults.afterWrite();
         return CallbackResult.of(entry);
     }
 }

@@ -95,9 +95,11 @@ public class DatabaseSetup {
         }
     }
 
-    /** What REDIS_URL asks for; the adapter's own "idempo started" line confirms what it wired. */
+    /** What REDIS_URL and REDIS_MODE ask for; the adapter's own "idempo started" line confirms what it wired. */
     private static String claimStore(ExampleSettings settings) {
-        return settings.redisUrlForLog().map(url -> "Redis at " + url + " (REDIS_URL)")
+        return settings.redisUrlForLog()
+                .map(url -> settings.redisCluster() ? "Redis cluster at " + url + " (REDIS_URL, REDIS_MODE)"
+                        : "Redis at " + url + " (REDIS_URL)")
                 .orElse("in-JVM (REDIS_URL not set)");
     }
 

@@ -10,6 +10,8 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  * variables ({@code DB_URL}, {@code REDIS_URL}) drives the whole app:
  * <ul>
  *   <li>{@code idempo.redis.address} from {@code REDIS_URL} (unset: the in-JVM claim store);</li>
+ *   <li>{@code idempo.redis.mode} from {@code REDIS_MODE} ({@code cluster} for a Redis Cluster; unset: the
+ *       adapter's default, one server);</li>
  *   <li>{@code idempo.dialect} {@code H2_POSTGRESQL_MODE} for the embedded default database, whose mode the
  *       adapter's probe cannot tell from PostgreSQL (its {@code VERSION()} answers like PostgreSQL); any other
  *       database is detected ({@code auto});</li>
@@ -33,6 +35,9 @@ public class ExampleConfigSource implements ConfigSource {
         values.put("idempo.status.enabled", "true");
         if (settings.redisUrl() != null) {
             values.put("idempo.redis.address", settings.redisUrl());
+        }
+        if (settings.redisMode() != null) {
+            values.put("idempo.redis.mode", settings.redisMode());
         }
         if (!settings.databaseFromEnvironment()) {
             values.put("idempo.dialect", "H2_POSTGRESQL_MODE");

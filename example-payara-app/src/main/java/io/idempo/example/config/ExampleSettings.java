@@ -12,6 +12,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code DB_URL}, {@code DB_USER}, {@code DB_PASSWORD}: the database; by default an in-memory H2.</li>
  *   <li>{@code REDIS_URL}: the claim store, such as {@code redis://127.0.0.1:6379}; by default the in-JVM one.</li>
+ *   <li>{@code REDIS_MODE=cluster}: {@code REDIS_URL} lists the seed nodes of a Redis Cluster, comma-separated;
+ *       by default ({@code single}) it is one server.</li>
  *   <li>{@code IDEMPO_DEMO_FAULTS=true}: honours the {@code X-Demo-Fail} and {@code X-Demo-Delay-Ms} headers.</li>
  * </ul>
  *
@@ -20,10 +22,16 @@ import java.util.Optional;
  * @param databasePassword the database password, or null
  * @param databaseFromEnvironment whether {@code DB_URL} chose the database (else the embedded default)
  * @param redisUrl         the Redis URL, or null for the in-JVM claim store
+ * @param redisMode        {@code single} or {@code cluster} as given (the adapter checks it), or null for single
  * @param demoFaults       whether the demo fault switches are honoured
+ * @param maxBodyBytes     the largest request body accepted ({@code MAX_BODY_BYTES}, 1 MiB by default)
  */
 public record ExampleSettings(String databaseUrl, String databaseUser, String databasePassword,
-                              boolean databaseFromEnvironment, String redisUrl, boolean demoFaults) {
+                              boolean databaseFromEnvironment, String redisUrl, String redisMode,
+                              boolean demoFaults, long maxBodyBytes) {
+
+    /** The request body limit when {@code MAX_BODY_BYTES} is not set: 1 MiB. */
+    public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
     /**
      * The embedded default: H2 2.2.224 (the version Payara Micro 6 bundles) in memory for the life of the JVM.
@@ -49,7 +57,25 @@ public record ExampleSettings(String databaseUrl, String databaseUser, String da
                 .map(flag -> flag.toLowerCase(Locale.ROOT).equals("true"))
                 .orElse(false);
         return new ExampleSettings(url.orElse(DEFAULT_DATABASE_URL), user, password, fromEnvironment,
-                value(environment, "REDIS_URL").orElse(null), faults);
+                value(environment, "REDIS_URL").orElse(null), value(environment, "REDIS_MODE").orElse(null), faults,
+                maxBodyBytes(value(environment, "MAX_BODY_BYTES")));
+    }
+
+    /** A positive number of bytes; unset: the default. A bad value fails the deployment, naming the variable. */
+    private static long maxBodyBytes(Optional<String> value) {
+        if (value.isEmpty()) {
+            return DEFAULT_MAX_BODY_BYTES;
+        }
+        try {
+            long bytes = Long.parseLong(value.get().strip());
+            if (bytes > 0) {
+                return bytes;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("MAX_BODY_BYTES must be a positive number of bytes, such as 1048576,"
+                + " not '" + value.get() + "'");
     }
 
     /** The database URL for logs: any parameter that looks like a secret is masked. */
@@ -57,7 +83,12 @@ public record ExampleSettings(String databaseUrl, String databaseUser, String da
         return mask(databaseUrl);
     }
 
-    /** The Redis URL for logs, with any password masked ({@code redis://user:***@host:port}). */
+    /** Whether {@code REDIS_MODE} asks for a Redis Cluster. */
+    public boolean redisCluster() {
+        return "cluster".equalsIgnoreCase(redisMode);
+    }
+
+    /** The Redis URL (or URLs) for logs, with any password masked ({@code redis://user:***@host:port}). */
     public Optional<String> redisUrlForLog() {
         return Optional.ofNullable(redisUrl).map(url -> url.replaceAll("(//[^/@:]*:)[^/@]*@", "$1***@"));
     }

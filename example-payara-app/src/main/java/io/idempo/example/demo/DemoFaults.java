@@ -12,8 +12,11 @@ import java.util.logging.Logger;
  * <ul>
  *   <li>{@code X-Demo-Fail: after-write}: the business method throws after its write, so the transaction, the
  *       write and the idempotency record roll back together, and a retry with the same key runs again.</li>
- *   <li>{@code X-Demo-Delay-Ms: N}: the business method sleeps N ms (at most 60 s) before returning, while it
- *       holds the key, so that a duplicate arriving meanwhile meets a call in progress.</li>
+ *   <li>{@code X-Demo-Delay-Ms: N}: the business method sleeps N ms (at most 60 s) after its write, while it
+ *       holds the key, so that a duplicate arriving meanwhile meets a call in progress. With both headers it sleeps
+ *       first and then fails: a call that holds the key and rolls back while duplicates wait for it.</li>
+ *   <li>{@code X-Demo-Delay-After-Commit-Ms: N}: the answer waits N ms after the commit
+ *       ({@link DemoDelayAfterCommit}).</li>
  * </ul>
  */
 @RequestScoped

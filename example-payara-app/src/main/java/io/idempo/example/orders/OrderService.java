@@ -36,8 +36,8 @@ public class OrderService {
                 System.currentTimeMillis());
         em.persist(order);
         em.flush();
-        faults.afterWrite();
         faults.delayBeforeReturn();
+        faults.afterWrite();
         return OrderView.of(order);
     }
 

@@ -62,8 +62,8 @@ public class PaymentService {
         Payment payment = new Payment(orderId, request.amount(), charge.channelTxnId(), user, System.currentTimeMillis());
         em.persist(payment);
         em.flush();
-        faults.afterWrite();
         faults.delayBeforeReturn();
+        faults.afterWrite();
         return PaymentView.of(payment);
     }
 

@@ -7,9 +7,11 @@ import io.idempo.example.payments.OrderNotPayableException;
 import jakarta.json.bind.JsonbException;
 import jakarta.json.stream.JsonParsingException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.NoContentException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -54,7 +56,15 @@ public final class ProblemMappers {
     public static class InvalidRequest implements ExceptionMapper<InvalidRequestException> {
         @Override
         public Response toResponse(InvalidRequestException e) {
-            return Problem.response(Response.Status.BAD_REQUEST, "invalid-request", "Invalid request", e.getMessage());
+            return invalidRequest(e.getMessage());
+        }
+    }
+
+    @Provider
+    public static class RejectedBody implements ExceptionMapper<RejectedBodyException> {
+        @Override
+        public Response toResponse(RejectedBodyException e) {
+            return e.response();
         }
     }
 
@@ -73,8 +83,9 @@ public final class ProblemMappers {
         @Override
         public Response toResponse(WebApplicationException e) {
             Response original = e.getResponse();
-            if (isMalformedBody(e)) {
-                return malformedBody();
+            Optional<Response> body = bodyProblem(e);
+            if (body.isPresent()) {
+                return body.get();
             }
             return Problem.response(original.getStatusInfo(), "http-" + original.getStatus(),
                     original.getStatusInfo().getReasonPhrase(), e.getMessage());
@@ -86,8 +97,9 @@ public final class ProblemMappers {
     public static class Unexpected implements ExceptionMapper<Throwable> {
         @Override
         public Response toResponse(Throwable e) {
-            if (isMalformedBody(e)) {
-                return malformedBody();
+            Optional<Response> body = bodyProblem(e);
+            if (body.isPresent()) {
+                return body.get();
             }
             String reference = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Unexpected failure, reference " + reference, e);
@@ -96,21 +108,40 @@ public final class ProblemMappers {
         }
     }
 
-    static boolean isMalformedBody(Throwable e) {
+    /**
+     * The answer to a body that could not be bound, wherever it is in the cause chain (the JSON provider and the
+     * container wrap it): refused by {@link RequestBodyChecks} or {@link StrictJson} (their own detail), empty, or
+     * not the JSON the endpoint expects.
+     */
+    static Optional<Response> bodyProblem(Throwable e) {
+        Optional<RejectedBodyException> rejected = cause(e, RejectedBodyException.class);
+        if (rejected.isPresent()) {
+            return Optional.of(rejected.get().response());
+        }
+        if (cause(e, NoContentException.class).isPresent()) {
+            return Optional.of(invalidRequest("A JSON body is required"));
+        }
+        if (cause(e, JsonbException.class).isPresent() || cause(e, JsonParsingException.class).isPresent()) {
+            return Optional.of(RejectedBodyException.malformed("The body is not the JSON this endpoint expects")
+                    .response());
+        }
+        return Optional.empty();
+    }
+
+    static Response invalidRequest(String detail) {
+        return Problem.response(Response.Status.BAD_REQUEST, "invalid-request", "Invalid request", detail);
+    }
+
+    private static <T extends Throwable> Optional<T> cause(Throwable e, Class<T> type) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof JsonbException || cause instanceof JsonParsingException) {
-                return true;
+            if (type.isInstance(cause)) {
+                return Optional.of(type.cast(cause));
             }
             if (cause.getCause() == cause) {
                 break;
             }
         }
-        return false;
-    }
-
-    static Response malformedBody() {
-        return Problem.response(Response.Status.BAD_REQUEST, "malformed-body", "Malformed request body",
-                "The body is not the JSON this endpoint expects");
+        return Optional.empty();
     }
 
     /** 422, which JAX-RS 3.1's Response.Status does not name. */

@@ -20,6 +20,8 @@ class ExampleSettingsTest {
         assertEquals("", settings.databasePassword());
         assertFalse(settings.databaseFromEnvironment());
         assertNull(settings.redisUrl());
+        assertNull(settings.redisMode());
+        assertFalse(settings.redisCluster());
         assertFalse(settings.demoFaults());
     }
 
@@ -33,6 +35,16 @@ class ExampleSettingsTest {
         assertTrue(settings.databaseFromEnvironment());
         assertEquals("redis://127.0.0.1:6379", settings.redisUrl());
         assertTrue(settings.demoFaults());
+    }
+
+    @Test
+    void redisModeClusterTakesTheSeedNodesFromRedisUrl() {
+        ExampleSettings settings = ExampleSettings.from(Map.of("REDIS_MODE", " Cluster ",
+                "REDIS_URL", "redis://default:s3cret@cache-1:6379,redis://default:s3cret@cache-2:6379"));
+        assertEquals("Cluster", settings.redisMode());
+        assertTrue(settings.redisCluster());
+        assertEquals("redis://default:***@cache-1:6379,redis://default:***@cache-2:6379",
+                settings.redisUrlForLog().orElseThrow(), "every seed's password is masked");
     }
 
     @Test
@@ -69,12 +81,18 @@ class ExampleSettingsTest {
         assertEquals("H2_POSTGRESQL_MODE", embedded.getValue("idempo.dialect"));
         assertEquals("true", embedded.getValue("idempo.status.enabled"));
         assertNull(embedded.getValue("idempo.redis.address"));
+        assertNull(embedded.getValue("idempo.redis.mode"), "the adapter's default: one server");
 
         ExampleConfigSource chosen = new ExampleConfigSource(ExampleSettings.from(Map.of(
                 "DB_URL", "jdbc:mariadb://127.0.0.1:3306/test", "REDIS_URL", "redis://127.0.0.1:6379")));
         assertNull(chosen.getValue("idempo.dialect"), "another database is detected");
         assertEquals("redis://127.0.0.1:6379", chosen.getValue("idempo.redis.address"));
         assertTrue(chosen.getOrdinal() < 300, "environment variables of the adapter's own must win");
+
+        ExampleConfigSource cluster = new ExampleConfigSource(ExampleSettings.from(Map.of(
+                "REDIS_URL", "redis://127.0.0.1:7000,redis://127.0.0.1:7001", "REDIS_MODE", "cluster")));
+        assertEquals("redis://127.0.0.1:7000,redis://127.0.0.1:7001", cluster.getValue("idempo.redis.address"));
+        assertEquals("cluster", cluster.getValue("idempo.redis.mode"));
     }
 
     @Test
@@ -86,5 +104,16 @@ class ExampleSettingsTest {
             assertTrue(statements.stream().allMatch(sql -> sql.startsWith("CREATE ") && sql.contains("IF NOT EXISTS")),
                     statements.toString());
         }
+    }
+
+    @Test
+    void theBodyLimitComesFromMaxBodyBytes() {
+        assertEquals(ExampleSettings.DEFAULT_MAX_BODY_BYTES, ExampleSettings.from(Map.of()).maxBodyBytes());
+        assertEquals(2048, ExampleSettings.from(Map.of("MAX_BODY_BYTES", " 2048 ")).maxBodyBytes());
+        IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
+                () -> ExampleSettings.from(Map.of("MAX_BODY_BYTES", "1M")));
+        assertTrue(wrong.getMessage().contains("MAX_BODY_BYTES must be a positive number of bytes"),
+                wrong.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ExampleSettings.from(Map.of("MAX_BODY_BYTES", "0")));
     }
 }

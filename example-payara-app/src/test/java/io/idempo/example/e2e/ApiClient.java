@@ -96,13 +96,28 @@ public final class ApiClient {
 
     /** Any request; {@code json} and {@code key} may be null. */
     public ApiResponse send(String method, String path, String json, String key) {
+        return send(method, path, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8),
+                json == null ? null : "application/json", key);
+    }
+
+    /**
+     * A POST whose body is sent exactly as {@code body} publishes it, with {@code Content-Type: contentType}: bytes
+     * that are not UTF-8 ({@code ofByteArray}), a body without a length, sent chunked ({@code ofInputStream}), an
+     * empty one ({@code noBody}). {@code key} may be null.
+     */
+    public ApiResponse post(String path, HttpRequest.BodyPublisher body, String contentType, String key) {
+        return send("POST", path, body, contentType, key);
+    }
+
+    private ApiResponse send(String method, String path, HttpRequest.BodyPublisher body, String contentType,
+                             String key) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(timeout)
                 .header("Accept", "application/json, application/problem+json")
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
-        if (json != null) {
-            request.header("Content-Type", "application/json");
+                .method(method, body);
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
         }
         if (authorization != null) {
             request.header("Authorization", authorization);

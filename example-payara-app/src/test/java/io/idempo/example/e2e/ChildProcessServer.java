@@ -58,7 +58,7 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
 
     /** Variables that would change the app's configuration if inherited from the test JVM. */
     private static final List<String> APP_CONFIGURATION = List.of("DB_URL", "DB_USER", "DB_PASSWORD", "REDIS_URL",
-            "IDEMPO_DEMO_FAULTS", "PORT");
+            "REDIS_MODE", "IDEMPO_DEMO_FAULTS", "PORT");
 
     private final String product;
     private final String redisPrefixStem;
@@ -94,8 +94,28 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
      * ({@link #redisKeyCount()}).
      */
     public S withRedis() {
-        redisUrl = System.getProperty("e2e.redis.url", "redis://127.0.0.1:6379");
-        redisPrefix = redisPrefixStem + UUID.randomUUID().toString().substring(0, 8) + ":";
+        return withRedis(System.getProperty("e2e.redis.url", "redis://127.0.0.1:6379"));
+    }
+
+    /** As {@link #withRedis()}, on the Redis at {@code url}, such as one the test owns. */
+    public S withRedis(String url) {
+        return withRedis(url, redisPrefixStem + UUID.randomUUID().toString().substring(0, 8) + ":");
+    }
+
+    /**
+     * The same Redis and key prefix as {@code other}, as a second instance of one application behind a load
+     * balancer has. Configure {@code other}'s Redis first.
+     */
+    public S withRedisOf(ChildProcessServer<?> other) {
+        if (other.redisPrefix == null) {
+            throw new IllegalStateException("The other server has no Redis: call withRedis() on it first");
+        }
+        return withRedis(other.redisUrl, other.redisPrefix);
+    }
+
+    private S withRedis(String url, String prefix) {
+        redisUrl = url;
+        redisPrefix = prefix;
         withEnv("IDEMPO_REDIS_PREFIX", redisPrefix);
         return withEnv("REDIS_URL", redisUrl);
     }
@@ -152,6 +172,34 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
         shutdownHook = new Thread(this::destroy, "stop " + product + " " + name);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         awaitStartup(name, started);
+    }
+
+    /**
+     * Kills the server at once, as a power cut or the OOM killer would: SIGKILL to it and its descendants by PID, no
+     * shutdown. The database schema and the Redis keys stay, for a {@link #restart}.
+     */
+    public void crash() throws Exception {
+        List<ProcessHandle> handles = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
+        kill(handles);
+        if (!exited(handles, KILL_TIMEOUT)) {
+            throw new IllegalStateException(product + " survived SIGKILL for " + KILL_TIMEOUT.toSeconds() + " s");
+        }
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        shutdownHook = null;
+        deleteTree(directory);
+    }
+
+    /**
+     * Starts the server again, on a new port with the same configuration, database schema and Redis keys, after a
+     * {@link #crash()} (or stops it first). {@code name} names the new log and directory.
+     */
+    public void restart(String name) throws Exception {
+        if (process.isAlive()) {
+            destroy();
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            deleteTree(directory);
+        }
+        start(name);
     }
 
     /**
@@ -240,6 +288,21 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
     /** The server log's lines that contain {@code text}. */
     public List<String> logLines(String text) {
         return log().lines().filter(line -> line.contains(text)).toList();
+    }
+
+    /**
+     * Waits until the log holds {@code count} lines that contain {@code text}, such as a demo fault saying that a
+     * call is now in its business method; fails after {@code timeout}.
+     */
+    public void awaitLogLines(String text, int count, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (logLines(text).size() < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the log never showed " + count + " lines with '" + text + "' within "
+                        + timeout.toSeconds() + " s: " + log);
+            }
+            Thread.sleep(20);
+        }
     }
 
     public Path logFile() {

@@ -20,12 +20,12 @@ import java.util.Map;
  * java.net.http refuses to build: header values with raw non-ASCII bytes or control characters, empty values, or
  * the same header twice. Header values are bytes, sent exactly as given.
  */
-final class RawHttp {
+public final class RawHttp {
 
     /** One header line: the name and the value's exact bytes. */
-    record Header(String name, byte[] value) {
+    public record Header(String name, byte[] value) {
 
-        static Header of(String name, String value) {
+        public static Header of(String name, String value) {
             return new Header(name, value.getBytes(StandardCharsets.UTF_8));
         }
     }

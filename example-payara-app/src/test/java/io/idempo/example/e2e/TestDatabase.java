@@ -2,9 +2,13 @@ package io.idempo.example.e2e;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -23,6 +27,9 @@ public final class TestDatabase {
     public enum Kind {
         H2, POSTGRESQL, MARIADB
     }
+
+    /** MariaDB's ER_NO_SUCH_THREAD, for a KILL of a session that is already gone. */
+    private static final int MARIADB_UNKNOWN_THREAD = 1094;
 
     private final Kind kind;
     private final String schema;
@@ -49,7 +56,9 @@ public final class TestDatabase {
     public static TestDatabase postgresql() {
         String base = System.getProperty("e2e.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test");
         String schema = freshName();
-        return new TestDatabase(Kind.POSTGRESQL, schema, base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema,
+        // The application name lets killSessions() find the sessions on this schema (PostgreSQL shows no schema).
+        return new TestDatabase(Kind.POSTGRESQL, schema, base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema
+                + "&ApplicationName=" + schema,
                 System.getProperty("e2e.postgresql.user", "postgres"),
                 System.getProperty("e2e.postgresql.password", ""), base);
     }
@@ -80,11 +89,14 @@ public final class TestDatabase {
         return environment;
     }
 
-    /** Creates the schema; nothing for the embedded default. */
+    /**
+     * Creates the schema unless it exists (a restarted server, a second instance of one app); nothing for the
+     * embedded default.
+     */
     void create() throws SQLException {
         switch (kind) {
-            case POSTGRESQL -> execute(adminUrl, "CREATE SCHEMA " + schema);
-            case MARIADB -> execute(adminUrl, "CREATE DATABASE " + schema);
+            case POSTGRESQL -> execute(adminUrl, "CREATE SCHEMA IF NOT EXISTS " + schema);
+            case MARIADB -> execute(adminUrl, "CREATE DATABASE IF NOT EXISTS " + schema);
             default -> {
             }
         }
@@ -106,6 +118,46 @@ public final class TestDatabase {
             throw new IllegalStateException("The embedded H2 lives inside the server: assert through the API");
         }
         return DriverManager.getConnection(url, user, password);
+    }
+
+    /**
+     * Kills every session on this schema but the caller's own, mid-transaction or not, as a database failover or an
+     * operator's {@code KILL} does: {@code pg_terminate_backend} on PostgreSQL, {@code KILL CONNECTION} on MariaDB.
+     * Returns how many were killed.
+     */
+    public int killSessions() throws SQLException {
+        String sessions = switch (kind) {
+            case POSTGRESQL -> "SELECT pid FROM pg_stat_activity WHERE application_name = ? AND pid <> pg_backend_pid()";
+            case MARIADB -> "SELECT id FROM information_schema.processlist WHERE db = ? AND id <> connection_id()";
+            default -> throw new IllegalStateException("The embedded H2 lives inside the server");
+        };
+        String kill = kind == Kind.POSTGRESQL ? "SELECT pg_terminate_backend(CAST(? AS INTEGER))" : "KILL CONNECTION ?";
+        int killed = 0;
+        try (Connection connection = DriverManager.getConnection(adminUrl + (kind == Kind.POSTGRESQL
+                ? (adminUrl.contains("?") ? "&" : "?") + "ApplicationName=killer" : ""), user, password);
+             PreparedStatement find = connection.prepareStatement(sessions);
+             PreparedStatement terminate = connection.prepareStatement(kill)) {
+            find.setString(1, schema);
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rows = find.executeQuery()) {
+                while (rows.next()) {
+                    ids.add(rows.getLong(1));
+                }
+            }
+            for (long id : ids) {
+                terminate.setLong(1, id);
+                try {
+                    terminate.execute();
+                    killed++;
+                } catch (SQLException e) {
+                    if (e.getErrorCode() != MARIADB_UNKNOWN_THREAD) {
+                        throw e;
+                    }
+                    // the session ended on its own meanwhile (pg_terminate_backend just answers false then)
+                }
+            }
+        }
+        return killed;
     }
 
     private void execute(String target, String sql) throws SQLException {

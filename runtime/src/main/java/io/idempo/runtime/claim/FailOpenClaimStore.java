@@ -162,6 +162,14 @@ public final class FailOpenClaimStore implements ClaimStore {
         degradedSinceLog.addAndGet(-count);
         LOG.log(Level.WARNING, "idempo outcome=redis-degraded operation={0} calls={1} circuit={2}: the database "
                 + "record alone decides until the claim store answers again{3}", operation, count,
-                isOpen() ? "open" : "closed", error == null ? "" : " (" + error + ")");
+                circuitState(), error == null ? "" : " (" + error + ")");
+    }
+
+    /** {@code open} (skipping the store), {@code half-open} (waiting for the probe's answer) or {@code closed}. */
+    private String circuitState() {
+        if (isOpen()) {
+            return "open";
+        }
+        return tripped.get() ? "half-open" : "closed";
     }
 }

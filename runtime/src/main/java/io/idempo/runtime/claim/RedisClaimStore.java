@@ -14,15 +14,26 @@ import org.redisson.client.codec.StringCodec;
  * into a silent fall-back to the database ({@link RedisClientConfig#failFast} turns off Redisson's script cache,
  * which would send {@code EVALSHA}). Values are plain strings ({@link StringCodec}); keys are prefixed.
  *
+ * <p>Redis Cluster ({@link RedisClientConfig#failFastCluster}) works as it is: every script and command touches
+ * exactly one key ({@code KEYS[1]}), so Redisson sends it to the master of that key's slot, and the keys (the
+ * prefix carries no hash tag) spread over all masters. Keep it so: a script that touched a second key would fail
+ * with {@code CROSSSLOT} unless both keys shared a hash tag.
+ *
  * <p>Errors propagate as Redisson exceptions: wrap the store in {@link FailOpenClaimStore} so that Redis trouble
  * degrades to the database instead of failing calls.
  */
 public final class RedisClaimStore implements ClaimStore {
 
-    /** Returns {value, pttl} when the key exists, else claims it and returns an empty list. */
+    /**
+     * Returns {value} for a completed call, {value, pttl} for a held claim (when to retry), else claims the key and
+     * returns an empty list. A completed duplicate, the common case, costs one command inside the script.
+     */
     private static final String CLAIM = """
             local value = redis.call('GET', KEYS[1])
             if value then
+              if string.sub(value, 1, 2) == 'C\\n' then
+                return {value}
+              end
               return {value, redis.call('PTTL', KEYS[1])}
             end
             redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])

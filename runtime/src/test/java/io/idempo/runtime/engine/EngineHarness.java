@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.IdempotencyInProgressException;
 import io.idempo.runtime.claim.ClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
@@ -24,9 +25,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
 
 /**
  * Everything one engine test needs, on real servers: a record table and a business table of its own, a Hikari
@@ -38,23 +44,27 @@ final class EngineHarness implements AutoCloseable {
     static final String REDIS_ADDRESS = "redis://127.0.0.1:6379";
 
     /**
-     * What a test may change about the setup: the Redis of {@link ClaimMode#REDIS} (a redis-server of the test's
-     * own), the pool's isolation level, and a wrapper around the claim store (to tune its circuit breaker).
+     * What a test may change about the setup: the Redis of {@link ClaimMode#REDIS} (a redis-server or a cluster of
+     * the test's own), the pool's isolation level, and a wrapper around the claim store (to tune its circuit breaker).
      */
-    record Options(String redisAddress, String isolation, UnaryOperator<ClaimStore> claims) {
-        static final Options DEFAULT = new Options(REDIS_ADDRESS, "TRANSACTION_READ_COMMITTED",
-                UnaryOperator.identity());
+    record Options(Supplier<Config> redis, String isolation, UnaryOperator<ClaimStore> claims) {
+        static final Options DEFAULT = new Options(() -> RedisClientConfig.failFast(REDIS_ADDRESS),
+                "TRANSACTION_READ_COMMITTED", UnaryOperator.identity());
 
         Options redis(String address) {
-            return new Options(address, isolation, claims);
+            return new Options(() -> RedisClientConfig.failFast(address), isolation, claims);
+        }
+
+        Options redisCluster(List<String> seedAddresses) {
+            return new Options(() -> RedisClientConfig.failFastCluster(seedAddresses), isolation, claims);
         }
 
         Options isolation(String level) {
-            return new Options(redisAddress, level, claims);
+            return new Options(redis, level, claims);
         }
 
         Options claims(UnaryOperator<ClaimStore> wrapper) {
-            return new Options(redisAddress, isolation, wrapper);
+            return new Options(redis, isolation, wrapper);
         }
     }
 
@@ -106,7 +116,7 @@ final class EngineHarness implements AutoCloseable {
         this.records = RecordStore.builder(database.dialect).table(recordTable).build();
         this.redisson = switch (mode) {
             case IN_MEMORY -> null;
-            case REDIS -> Redisson.create(RedisClientConfig.failFast(options.redisAddress()));
+            case REDIS -> Redisson.create(options.redis().get());
             case REDIS_DOWN -> Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:1"));
         };
         ClaimStore claims = options.claims().apply(
@@ -125,6 +135,31 @@ final class EngineHarness implements AutoCloseable {
     /** Calls {@code place} in a transaction of the caller's, as a resource method or service would. */
     Shop.Order placeInTransaction(Shop.OrderRequest request, String key) throws Exception {
         return transactions.inTransaction(() -> shop.placeOrder(request, key));
+    }
+
+    /**
+     * Calls {@code place} with one key from {@code threads} threads of {@code pool} released together: each call's
+     * order, or the {@link IdempotencyInProgressException} it got. Any other exception fails the caller.
+     */
+    List<Object> placeConcurrently(ExecutorService pool, int threads, Shop.OrderRequest request, String key)
+            throws Exception {
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Future<Object>> calls = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            calls.add(pool.submit(() -> {
+                start.await();
+                try {
+                    return placeInTransaction(request, key);
+                } catch (IdempotencyInProgressException e) {
+                    return e;
+                }
+            }));
+        }
+        List<Object> outcomes = new ArrayList<>();
+        for (Future<Object> call : calls) {
+            outcomes.add(call.get()); // any other exception (a unique violation...) is thrown here
+        }
+        return outcomes;
     }
 
     int orderRows() throws SQLException {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.IdempotencyInProgressException;
 import io.idempo.runtime.IdempotencyKeyInvalidException;
 import io.idempo.runtime.IdempotencyKeyMissingException;
 import io.idempo.runtime.IdempotencyKeyReusedException;
@@ -13,13 +12,10 @@ import io.idempo.runtime.engine.Shop.Order;
 import io.idempo.runtime.engine.Shop.OrderRequest;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,25 +63,8 @@ class IdempotencyEngineTest {
         try {
             for (int trial = 0; trial < 20; trial++) {
                 String key = newKey();
-                CyclicBarrier start = new CyclicBarrier(threads);
-                List<Future<Object>> calls = new ArrayList<>();
-                for (int i = 0; i < threads; i++) {
-                    calls.add(pool.submit(() -> {
-                        start.await();
-                        try {
-                            return harness.placeInTransaction(REQUEST, key);
-                        } catch (IdempotencyInProgressException e) {
-                            return e;
-                        }
-                    }));
-                }
-                List<Order> orders = new ArrayList<>();
-                for (Future<Object> call : calls) {
-                    Object outcome = call.get(); // any other exception (a unique violation...) fails the test here
-                    if (outcome instanceof Order order) {
-                        orders.add(order);
-                    }
-                }
+                List<Order> orders = harness.placeConcurrently(pool, threads, REQUEST, key).stream()
+                        .filter(Order.class::isInstance).map(Order.class::cast).toList();
                 assertEquals(1, harness.orderRows(key), "business rows for trial " + trial);
                 assertTrue(orders.stream().distinct().count() <= 1, "every success is the first call's result");
             }

@@ -1,0 +1,323 @@
+package io.idempo.benchmarks.e2e;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
+
+/**
+ * The results as markdown: what ran where, the targets, and per configuration the plain endpoint (A), the
+ * {@code @Idempotent} one (B) and their ratio for every series. Every figure of an endpoint is the median of its
+ * rounds; the throughput ratio is the median of the per-pair ratios, each pair listed.
+ */
+final class Report {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+            .withZone(ZoneOffset.UTC);
+
+    private final E2eSettings settings;
+    private final RunEnvironment environment;
+    private final Results results;
+    private final StringBuilder out = new StringBuilder();
+
+    private Report(E2eSettings settings, RunEnvironment environment, Results results) {
+        this.settings = settings;
+        this.environment = environment;
+        this.results = results;
+    }
+
+    static String markdown(E2eSettings settings, RunEnvironment environment, Results results, String runId,
+                           Instant started, Duration took) {
+        Report report = new Report(settings, environment, results);
+        report.write(runId, started, took);
+        return report.out.toString();
+    }
+
+    /** The share of the machine's CPU that other programs used during a round. */
+    static double otherProgramsPercent(Counters.Delta delta) {
+        return 100.0 * delta.cpuMicros().get("other")
+                / (delta.seconds() * 1e6 * Runtime.getRuntime().availableProcessors());
+    }
+
+    private void write(String runId, Instant started, Duration took) {
+        line("# End-to-end benchmark: results");
+        line("");
+        line("Written by `benchmarks/e2e/run.sh` (run " + runId + ", " + TIME.format(started) + ", "
+                + took.toMinutes() + " min); see [benchmarks.md](benchmarks.md#end-to-end) for the method. "
+                + "Each figure of an endpoint is the median of its " + settings.pairs() + " rounds; A = the plain "
+                + "endpoint, B = the same work behind `@Idempotent`, measured alternately (A B A B ...).");
+        line("");
+        line("- Machine: " + RunEnvironment.machine() + "; load average (1/5/15 min) " + environment.loadBefore()
+                + " before the run, " + RunEnvironment.loadAverage() + " after.");
+        line("- Software: " + environment.versions().entrySet().stream()
+                .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining("; ")) + ".");
+        line("- Load: wrk, 1 thread, " + settings.connections() + " connections, " + settings.round().toSeconds()
+                + " s rounds after " + settings.warmup().toSeconds() + " s of warm-up per endpoint and series; "
+                + "bursts released together from " + "raw sockets, one unmeasured burst per endpoint first.");
+        List<Measurement> rounds = results.all().stream().filter(m -> !m.isCountingPass()).toList();
+        line("- Other programs' share of the machine's CPU during the rounds: median "
+                + f0(Stats.median(rounds, m -> otherProgramsPercent(m.counters()))) + " %, max "
+                + f0(rounds.stream().mapToDouble(m -> otherProgramsPercent(m.counters())).max().orElse(0)) + " %.");
+        line("- Database figures (SQL statements, commits or transactions, rows written) come from a counting pass "
+                + "per series and endpoint after the rounds (" + settings.connections() + " connections for 2 s, or "
+                + "one more burst), read once the server has published them: PostgreSQL publishes its counts up to "
+                + "10 s late.");
+        line("");
+        writeTargets();
+        writeRatioOverview();
+        for (Configuration configuration : settings.configurations()) {
+            writeConfiguration(configuration);
+        }
+    }
+
+    private void writeTargets() {
+        line("## Targets");
+        line("");
+        line("| target | configuration | measured | met |");
+        line("|---|---|---|---|");
+        for (Configuration configuration : results.configurations()) {
+            String name = configuration.label + (configuration.redisUp ? "" : " (informative)");
+            results.pair(configuration, Series.DUPLICATES_TRIVIAL).ifPresent(pair -> {
+                double ratio = pair.throughputRatio();
+                double sql = counted(pair.idempotentCount(),
+                        configuration.database == BenchDatabase.Kind.MARIADB ? statements() : transactions());
+                String unit = configuration.database == BenchDatabase.Kind.MARIADB ? "SQL statements" : "transactions";
+                line("| completed duplicates ≥ 2× plain, 0 SQL | " + name + " | " + f2(ratio) + "×, " + f2(sql)
+                        + " " + unit + "/req | " + yesNo(ratio >= 2 && sql < 0.01) + " |");
+            });
+            results.pair(configuration, Series.UNIQUE_REALISTIC).ifPresent(pair -> line(
+                    "| unique keys, realistic work ≥ 0.9× | " + name + " | " + f2(pair.throughputRatio()) + "× | "
+                            + yesNo(pair.throughputRatio() >= 0.9) + " |"));
+            results.pair(configuration, Series.UNIQUE_TRIVIAL).ifPresent(pair -> line(
+                    "| unique keys, trivial work ≥ 0.4× | " + name + " | " + f2(pair.throughputRatio()) + "× | "
+                            + yesNo(pair.throughputRatio() >= 0.4) + " |"));
+        }
+        line("");
+        line("0 SQL counts as met below 0.01 per request: MariaDB's counters are server-wide, and other programs "
+                + "share the server.");
+        line("");
+    }
+
+    private void writeRatioOverview() {
+        line("## Throughput of B ÷ A");
+        line("");
+        line("![B ÷ A throughput per series and configuration](benchmarks-e2e.png)");
+        line("");
+        StringBuilder header = new StringBuilder("| series |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (Configuration configuration : results.configurations()) {
+            header.append(' ').append(configuration.label).append(" |");
+            rule.append("---|");
+        }
+        line(header.toString());
+        line(rule.toString());
+        for (Series series : settings.series()) {
+            StringBuilder row = new StringBuilder("| " + series.label + " |");
+            for (Configuration configuration : results.configurations()) {
+                row.append(' ').append(results.pair(configuration, series).map(pair -> "**"
+                        + f2(pair.throughputRatio()) + "** (" + pair.throughputRatios().stream().map(Report::f2)
+                        .collect(Collectors.joining(", ")) + ")").orElse("–")).append(" |");
+            }
+            line(row.toString());
+        }
+        line("");
+    }
+
+    private void writeConfiguration(Configuration configuration) {
+        line("## " + configuration.label);
+        line("");
+        String failure = results.failure(configuration);
+        if (failure != null) {
+            line("**Failed:** " + failure);
+            line("");
+        }
+        if (results.pairs(configuration).isEmpty()) {
+            return;
+        }
+        boolean mariadb = configuration.database == BenchDatabase.Kind.MARIADB;
+        line("| series | endpoint | req/s | p50 ms | p99 ms | replayed / 409 / other non-2xx / no answer "
+                + "| server CPU µs/req "
+                + "| Redis cmd/req | " + (mariadb ? "SQL stmt/req | commits/req" : "transactions/req")
+                + " | rows written/req |");
+        line("|---|---|---|---|---|---|---|---|---|---|" + (mariadb ? "---|" : ""));
+        for (Results.Pair pair : results.pairs(configuration)) {
+            if (pair.series().isBurst()) {
+                continue;
+            }
+            endpointRow(pair.series().label, "A plain", pair.plain(), pair.plainCount(), mariadb);
+            endpointRow("", "B @Idempotent", pair.idempotent(), pair.idempotentCount(), mariadb);
+            line("| | **B ÷ A** | **" + f2(pair.throughputRatio()) + "** (" + pair.throughputRatios().stream()
+                    .map(Report::f2).collect(Collectors.joining(", ")) + ") | "
+                    + ratio(pair, Report::p50Millis) + " | " + ratio(pair, Report::p99Millis) + " | | "
+                    + ratio(pair, m -> m.perRequest(m.counters().serverCpuMicros())) + " | "
+                    + ratio(pair, m -> m.perRequest(m.counters().redisCallsTotal())) + " | "
+                    + (mariadb ? countedRatio(pair, statements()) + " | " : "")
+                    + countedRatio(pair, transactions()) + " | " + countedRatio(pair, rowsWritten()) + " |");
+        }
+        line("");
+        writeBursts(configuration, mariadb);
+        writeDetails(configuration);
+    }
+
+    private void endpointRow(String series, String endpoint, List<Measurement> rounds, Measurement count,
+                             boolean mariadb) {
+        line("| " + series + " | " + endpoint + " | " + f0(Stats.median(rounds, m -> m.load().requestsPerSecond()))
+                + " | " + f1(Stats.median(rounds, Report::p50Millis)) + " | "
+                + f1(Stats.median(rounds, Report::p99Millis)) + " | " + statusCounts(rounds) + " | "
+                + f0(Stats.median(rounds, m -> m.perRequest(m.counters().serverCpuMicros()))) + " | "
+                + f2(Stats.median(rounds, m -> m.perRequest(m.counters().redisCallsTotal()))) + " | "
+                + (mariadb ? f2(counted(count, statements())) + " | " : "")
+                + f2(counted(count, transactions())) + " | " + f2(counted(count, rowsWritten())) + " |");
+    }
+
+    private void writeBursts(Configuration configuration, boolean mariadb) {
+        List<Results.Pair> bursts = results.pairs(configuration).stream().filter(pair -> pair.series().isBurst())
+                .toList();
+        if (bursts.isEmpty()) {
+            return;
+        }
+        line("Same-key bursts (all requests released together, one key per burst). Executions: the business rows "
+                + "each burst left, per round.");
+        line("");
+        line("| burst | endpoint | req/s | p50 ms | p99 ms | 201 / replayed / 409 / other / no answer | executions "
+                + "| server CPU µs/req | Redis cmd/req | " + (mariadb ? "SQL stmt/req" : "transactions/req") + " |");
+        line("|---|---|---|---|---|---|---|---|---|---|");
+        for (Results.Pair pair : bursts) {
+            burstRow(pair.series().label, "A plain", pair.plain(), pair.plainCount(), mariadb);
+            burstRow("", "B @Idempotent", pair.idempotent(), pair.idempotentCount(), mariadb);
+        }
+        line("");
+    }
+
+    private void burstRow(String series, String endpoint, List<Measurement> rounds, Measurement count,
+                          boolean mariadb) {
+        line("| " + series + " | " + endpoint + " | " + f0(Stats.median(rounds, m -> m.load().requestsPerSecond()))
+                + " | " + f1(Stats.median(rounds, Report::p50Millis)) + " | "
+                + f1(Stats.median(rounds, Report::p99Millis)) + " | "
+                + sum(rounds, m -> m.load().count(201)) + " / " + sum(rounds, m -> m.load().replayed()) + " / "
+                + sum(rounds, m -> m.load().count(409)) + " / "
+                + sum(rounds, m -> m.load().unexpectedNon2xx()) + " / " + sum(rounds, m -> m.load().socketErrors())
+                + " | " + rounds.stream().map(m -> Long.toString(m.executions())).collect(Collectors.joining(", "))
+                + " | " + f0(Stats.median(rounds, m -> m.perRequest(m.counters().serverCpuMicros()))) + " | "
+                + f2(Stats.median(rounds, m -> m.perRequest(m.counters().redisCallsTotal()))) + " | "
+                + f2(counted(count, mariadb ? statements() : transactions())) + " |");
+    }
+
+    /** Where the CPU went, the Redis commands and database counters by kind, and how busy the machine was. */
+    private void writeDetails(Configuration configuration) {
+        line("<details><summary>Details: CPU by process, Redis commands and database counters per request "
+                + "(medians)</summary>");
+        line("");
+        line("| series | endpoint | CPU µs/req Payara / Redis / database | wrk µs/req | Redis calls/req | "
+                + "database counters/req | other programs' CPU |");
+        line("|---|---|---|---|---|---|---|");
+        for (Results.Pair pair : results.pairs(configuration)) {
+            detailRow(pair.series().label, "A", pair.plain(), pair.plainCount());
+            detailRow("", "B", pair.idempotent(), pair.idempotentCount());
+        }
+        line("");
+        line("</details>");
+        line("");
+    }
+
+    private void detailRow(String series, String endpoint, List<Measurement> rounds, Measurement count) {
+        String cpu = List.of("payara", "redis", "database").stream()
+                .map(group -> f0(Stats.median(rounds, m -> m.perRequest(m.counters().cpuMicros().get(group)))))
+                .collect(Collectors.joining(" / "));
+        line("| " + series + " | " + endpoint + " | " + cpu + " | "
+                + f0(Stats.median(rounds, m -> m.perRequest(m.counters().cpuMicros().get("loader")))) + " | "
+                + perRequestMedians(rounds, m -> m.counters().redisCalls()) + " | "
+                + (count == null ? "–" : perRequestMedians(List.of(count), m -> m.counters().sql())) + " | "
+                + f0(Stats.median(rounds, m -> otherProgramsPercent(m.counters()))) + " % |");
+    }
+
+    /** "name 1.00, other 2.00" for every counter that moved in any round, per request, medians over the rounds. */
+    private static String perRequestMedians(List<Measurement> rounds,
+                                            Function<Measurement, Map<String, Long>> counters) {
+        Map<String, Double> medians = new TreeMap<>();
+        rounds.forEach(m -> counters.apply(m).keySet().forEach(name -> medians.put(name, 0.0)));
+        medians.replaceAll((name, zero) -> Stats.median(rounds,
+                m -> m.perRequest(counters.apply(m).getOrDefault(name, 0L))));
+        String listed = medians.entrySet().stream().filter(entry -> Math.abs(entry.getValue()) >= 0.005)
+                .map(entry -> entry.getKey() + " " + f2(entry.getValue())).collect(Collectors.joining(", "));
+        return listed.isEmpty() ? "–" : listed;
+    }
+
+    private static String statusCounts(List<Measurement> rounds) {
+        return sum(rounds, m -> m.load().replayed()) + " / " + sum(rounds, m -> m.load().count(409)) + " / "
+                + sum(rounds, m -> m.load().unexpectedNon2xx()) + " / " + sum(rounds, m -> m.load().socketErrors());
+    }
+
+    /** B ÷ A of the rounds' medians; "–" where A is about 0 (Redis commands of the plain endpoint). */
+    private static String ratio(Results.Pair pair, ToDoubleFunction<Measurement> value) {
+        return ratio(Stats.median(pair.plain(), value), Stats.median(pair.idempotent(), value));
+    }
+
+    private static String countedRatio(Results.Pair pair, ToDoubleFunction<Measurement> value) {
+        return ratio(counted(pair.plainCount(), value), counted(pair.idempotentCount(), value));
+    }
+
+    private static String ratio(double plain, double idempotent) {
+        return Double.isNaN(plain) || Math.abs(plain) < 0.01 ? "–" : f2(idempotent / plain);
+    }
+
+    /** A database figure per request, from the counting pass; NaN when there is none. */
+    private static double counted(Measurement count, ToDoubleFunction<Measurement> value) {
+        return count == null ? Double.NaN : value.applyAsDouble(count);
+    }
+
+    private static ToDoubleFunction<Measurement> statements() {
+        return m -> {
+            Long statements = m.configuration().database.statements(m.counters().sql());
+            return statements == null ? Double.NaN : m.perRequest(statements);
+        };
+    }
+
+    private static ToDoubleFunction<Measurement> transactions() {
+        return m -> m.perRequest(m.configuration().database.transactions(m.counters().sql()));
+    }
+
+    private static ToDoubleFunction<Measurement> rowsWritten() {
+        return m -> m.perRequest(m.configuration().database.rowsWritten(m.counters().sql()));
+    }
+
+    private static double p50Millis(Measurement measurement) {
+        return measurement.load().p50Micros() / 1000.0;
+    }
+
+    private static double p99Millis(Measurement measurement) {
+        return measurement.load().p99Micros() / 1000.0;
+    }
+
+    private static long sum(List<Measurement> rounds, ToLongFunction<Measurement> value) {
+        return rounds.stream().mapToLong(value).sum();
+    }
+
+    private static String yesNo(boolean met) {
+        return met ? "yes" : "**no**";
+    }
+
+    static String f0(double value) {
+        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    static String f1(double value) {
+        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    static String f2(double value) {
+        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private void line(String text) {
+        out.append(text).append('\n');
+    }
+}

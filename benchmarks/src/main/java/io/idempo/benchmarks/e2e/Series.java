@@ -1,0 +1,49 @@
+package io.idempo.benchmarks.e2e;
+
+import java.util.Arrays;
+
+/**
+ * One comparison of the plain endpoint (A) with the {@code @Idempotent} one (B): the same requests, the same
+ * business work. The wrk series run for a fixed time with {@code E2eSettings.connections} connections; a burst
+ * releases {@code burstSize} requests with one key together.
+ */
+enum Series {
+
+    UNIQUE_TRIVIAL("unique-trivial", "unique keys, trivial", "unique", "trivial", 0),
+    UNIQUE_REALISTIC("unique-realistic", "unique keys, realistic", "unique", "realistic", 0),
+    DUPLICATES_TRIVIAL("duplicates-trivial", "completed duplicates, trivial", "duplicates", "trivial", 0),
+    MIX_REALISTIC("mix-realistic", "90/9/1 mix, realistic", "mix", "realistic", 0),
+    BURST_100("burst-100", "100 at once on one key, realistic", null, "realistic", 100),
+    BURST_1000("burst-1000", "1000 at once on one key, realistic", null, "realistic", 1000);
+
+    final String id;
+    final String label;
+    /** The wrk script's LOAD_MODE, or null for a same-key burst. */
+    final String wrkMode;
+    /** The business work: {@code trivial} (one INSERT) or {@code realistic} (three statements, at least 2 ms). */
+    final String work;
+    final int burstSize;
+
+    Series(String id, String label, String wrkMode, String work, int burstSize) {
+        this.id = id;
+        this.label = label;
+        this.wrkMode = wrkMode;
+        this.work = work;
+        this.burstSize = burstSize;
+    }
+
+    boolean isBurst() {
+        return burstSize > 0;
+    }
+
+    /** The path of endpoint A (plain) or B (idempotent) for this series' work. */
+    String path(boolean idempotent) {
+        return (idempotent ? "/api/load/orders-idempotent/" : "/api/load/orders/") + work;
+    }
+
+    static Series named(String id) {
+        return Arrays.stream(values()).filter(series -> series.id.equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("No series " + id + "; known: "
+                        + Arrays.stream(values()).map(series -> series.id).toList()));
+    }
+}

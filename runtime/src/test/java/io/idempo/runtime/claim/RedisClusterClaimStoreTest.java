@@ -1,0 +1,121 @@
+package io.idempo.runtime.claim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.idempo.runtime.testing.RedisCluster;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * {@link RedisClaimStore} on a Redis Cluster of three masters of the test's own, through
+ * {@link RedisClientConfig#failFastCluster}: every script touches one key, so each claim runs on the master of its
+ * key's slot, and the semantics of the single server hold on every master.
+ */
+class RedisClusterClaimStoreTest {
+
+    @RegisterExtension
+    static final RedisCluster cluster = RedisCluster.threeMasters();
+
+    /** Enough keys that each master gets some (a master missing all of 300 keys: about 3 * (2/3)^300). */
+    private static final int KEYS = 300;
+    private static final Duration LEASE = Duration.ofSeconds(10);
+    private static final Duration TTL = Duration.ofMinutes(30);
+    private static final String FINGERPRINT = "f".repeat(64);
+    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, "request=" + "a".repeat(64),
+            new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}"));
+
+    private static RedissonClient redisson;
+    private static RedisClaimStore store;
+
+    @BeforeAll
+    static void connect() {
+        redisson = Redisson.create(RedisClientConfig.failFastCluster(cluster.seeds()));
+        store = new RedisClaimStore(redisson, "idempo-cluster:");
+    }
+
+    @AfterAll
+    static void disconnect() {
+        redisson.shutdown();
+    }
+
+    private static String token() {
+        return UUID.randomUUID().toString();
+    }
+
+    private static long pttl(String keyHash) {
+        return redisson.getBucket("idempo-cluster:" + keyHash, StringCodec.INSTANCE).remainTimeToLive();
+    }
+
+    @Test
+    void claimReleaseCompleteAndReplayHoldOnEveryMaster() {
+        List<String> keys = IntStream.range(0, KEYS).mapToObj(i -> "k-" + UUID.randomUUID()).toList();
+        for (String key : keys) {
+            String holder = token();
+            assertEquals(new ClaimResult.Claimed(), store.claim(key, holder, FINGERPRINT, LEASE), key);
+            ClaimResult.Held held = assertInstanceOf(ClaimResult.Held.class,
+                    store.claim(key, token(), "0".repeat(64), LEASE), key);
+            assertEquals(FINGERPRINT, held.fingerprint(), "the holder's fingerprint, not the caller's");
+            long leaseLeft = pttl(key);
+            assertTrue(leaseLeft > 0 && leaseLeft <= LEASE.toMillis(),
+                    "the claim expires with its lease: PTTL " + leaseLeft);
+            assertTrue(store.isHeld(key));
+
+            store.release(key, token());
+            assertTrue(store.isHeld(key), "another token releases nothing");
+            store.release(key, holder);
+            assertFalse(store.isHeld(key), "the holder's token released " + key);
+            assertEquals(new ClaimResult.Claimed(), store.claim(key, holder, FINGERPRINT, LEASE), "free again");
+
+            store.complete(key, CALL, TTL);
+            assertEquals(new ClaimResult.Done(CALL), store.claim(key, token(), FINGERPRINT, LEASE), "replayed");
+            assertEquals(Optional.of(CALL), store.completed(key));
+            assertFalse(store.isHeld(key));
+            long ttlLeft = pttl(key);
+            assertTrue(ttlLeft > LEASE.toMillis() && ttlLeft <= TTL.toMillis(),
+                    "the outcome carries the TTL: PTTL " + ttlLeft);
+        }
+
+        List<Long> perMaster = cluster.keyCounts();
+        assertTrue(perMaster.stream().allMatch(count -> count > 0), "keys on every master: " + perMaster);
+        assertEquals(KEYS, perMaster.stream().mapToLong(Long::longValue).sum(), "one key per claim: " + perMaster);
+    }
+
+    @Test
+    void anUnreachableClusterNeitherFailsTheStartNorBlocksACall() throws IOException {
+        List<String> closed = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                closed.add("redis://127.0.0.1:" + socket.getLocalPort());
+            }
+        }
+        RedissonClient unreachable = Redisson.create(RedisClientConfig.failFastCluster(closed));
+        try {
+            RedisClaimStore nowhere = new RedisClaimStore(unreachable, "idempo-cluster:");
+            for (int call = 0; call < 3; call++) {
+                long started = System.nanoTime();
+                assertThrows(RuntimeException.class, () -> nowhere.claim("k", token(), FINGERPRINT, LEASE));
+                Duration took = Duration.ofNanos(System.nanoTime() - started);
+                assertTrue(took.compareTo(Duration.ofSeconds(2)) < 0, "failed fast, in " + took);
+            }
+        } finally {
+            unreachable.shutdown();
+        }
+    }
+}
