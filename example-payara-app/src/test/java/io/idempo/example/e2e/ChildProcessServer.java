@@ -65,6 +65,7 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
     private final TestDatabase database;
     private final Map<String, String> environment = new LinkedHashMap<>();
 
+    private String name;
     private String redisUrl;
     private String redisPrefix;
 
@@ -139,9 +140,18 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
         return self();
     }
 
+    /**
+     * Names the server's directory and log, instead of the test class; needed when one class runs two servers, which
+     * must not share a directory.
+     */
+    public S named(String name) {
+        this.name = name;
+        return self();
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        start(context.getRequiredTestClass().getSimpleName());
+        start(name != null ? name : context.getRequiredTestClass().getSimpleName());
     }
 
     @Override

@@ -323,7 +323,8 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("true", waited.header(REPLAYED).orElse(null), waited.toString());
             assertArrayEquals(first.bodyBytes(), waited.bodyBytes());
             assertEquals(first.header("Location"), waited.header("Location"));
-            server().awaitLogLines("key=" + key + " outcome=replay source=claim-store-after-wait", 1, Duration.ofSeconds(5));
+            server().awaitLogLines("key=" + key + " outcome=replay source=claim-store-after-wait", 1,
+                    Duration.ofSeconds(5));
             assertEquals(1, server().logLines("key=" + key + " outcome=replay source=claim-store-after-wait").size(),
                     "the Prefer request waited for the first call");
 

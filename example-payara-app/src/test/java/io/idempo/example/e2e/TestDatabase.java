@@ -57,8 +57,8 @@ public final class TestDatabase {
         String base = System.getProperty("e2e.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test");
         String schema = freshName();
         // The application name lets killSessions() find the sessions on this schema (PostgreSQL shows no schema).
-        return new TestDatabase(Kind.POSTGRESQL, schema, base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema
-                + "&ApplicationName=" + schema,
+        String url = base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema + "&ApplicationName=" + schema;
+        return new TestDatabase(Kind.POSTGRESQL, schema, url,
                 System.getProperty("e2e.postgresql.user", "postgres"),
                 System.getProperty("e2e.postgresql.password", ""), base);
     }
@@ -127,7 +127,8 @@ public final class TestDatabase {
      */
     public int killSessions() throws SQLException {
         String sessions = switch (kind) {
-            case POSTGRESQL -> "SELECT pid FROM pg_stat_activity WHERE application_name = ? AND pid <> pg_backend_pid()";
+            case POSTGRESQL ->
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = ? AND pid <> pg_backend_pid()";
             case MARIADB -> "SELECT id FROM information_schema.processlist WHERE db = ? AND id <> connection_id()";
             default -> throw new IllegalStateException("The embedded H2 lives inside the server");
         };

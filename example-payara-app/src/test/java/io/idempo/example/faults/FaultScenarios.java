@@ -129,7 +129,8 @@ abstract class FaultScenarios {
             }, Duration.ZERO);
             ExactlyOnce.verify(traffic, server().database());
             long failedThenReplayed = traffic.history().byKey().values().stream()
-                    .filter(attempts -> attempts.stream().anyMatch(a -> a.status() >= 500 || a.status() == Attempt.NO_ANSWER))
+                    .filter(attempts -> attempts.stream()
+                            .anyMatch(a -> a.status() >= 500 || a.status() == Attempt.NO_ANSWER))
                     .filter(attempts -> attempts.stream().anyMatch(Attempt::replayed))
                     .count();
             System.out.printf("[faults] %d sessions killed; %d keys failed and were then replayed%n", killed.get(),
@@ -153,7 +154,8 @@ abstract class FaultScenarios {
             List<Future<ApiResponse>> cut = List.of(
                     callers.submit(() -> uncommitted.send(alice().header("X-Demo-Delay-Ms", "30000"))),
                     callers.submit(() -> committed.send(alice().header(DemoDelayAfterCommit.HEADER, "30000"))),
-                    callers.submit(() -> committedRedisLost.send(alice().header(DemoDelayAfterCommit.HEADER, "30000"))));
+                    callers.submit(() -> committedRedisLost.send(
+                            alice().header(DemoDelayAfterCommit.HEADER, "30000"))));
             server().awaitLogLines("demo fault: delaying the return", 1, Duration.ofSeconds(30));
             server().awaitLogLines("demo fault: holding the answer back", 2, Duration.ofSeconds(30));
 
@@ -199,7 +201,8 @@ abstract class FaultScenarios {
                 KeyedOrder order = KeyedOrder.named("short-lease-" + i, 910_000 + i);
                 orders.add(order);
                 long holdMillis = LEASE.toMillis() * 3;
-                firsts.add(callers.submit(() -> order.send(alice().header("X-Demo-Delay-Ms", Long.toString(holdMillis)))));
+                firsts.add(callers.submit(
+                        () -> order.send(alice().header("X-Demo-Delay-Ms", Long.toString(holdMillis)))));
             }
             Thread.sleep(LEASE.toMillis() + 500);
             CountDownLatch start = new CountDownLatch(1);

@@ -41,7 +41,8 @@ class SoakIT {
                 long end = System.nanoTime() + length.toNanos();
                 try {
                     for (int round = 0; System.nanoTime() < end; round++) {
-                        Thread.sleep(Math.min(FAULT_EVERY.toMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+                        long leftMillis = Math.max(1, (end - System.nanoTime()) / 1_000_000);
+                        Thread.sleep(Math.min(FAULT_EVERY.toMillis(), leftMillis));
                         if (System.nanoTime() < end) {
                             faults.get(round % faults.size()).run();
                         }

@@ -33,11 +33,12 @@ class TwoInstancesIT {
 
     @RegisterExtension
     @Order(1)
-    static final PayaraMicroServer first = PayaraMicroServer.on(DATABASE).withRedis();
+    static final PayaraMicroServer first = PayaraMicroServer.on(DATABASE).withRedis().named("TwoInstancesIT-first");
 
     @RegisterExtension
     @Order(2)
-    static final PayaraMicroServer second = PayaraMicroServer.on(DATABASE).withRedisOf(first);
+    static final PayaraMicroServer second = PayaraMicroServer.on(DATABASE).withRedisOf(first)
+            .named("TwoInstancesIT-second");
 
     @Test
     void aThousandSameKeyRequestsOverTwoInstancesPlaceOneOrder() throws Exception {
