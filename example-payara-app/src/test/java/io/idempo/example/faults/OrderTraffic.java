@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -63,21 +65,33 @@ public final class OrderTraffic implements AutoCloseable {
             int id = sender;
             racing.add(CompletableFuture.supplyAsync(() -> sendUntilFinal(key, id), senders));
         }
-        boolean succeeded = racing.stream().map(CompletableFuture::join).anyMatch(Attempt::succeeded);
-        if (succeeded) {
+        List<Attempt> finals = racing.stream().map(CompletableFuture::join).toList(); // every racer done
+        if (finals.stream().anyMatch(Attempt::succeeded)) {
             sendUntilFinal(key, RACERS);
         }
         return key;
     }
 
-    /** Keeps {@code inFlight} keys going at a time ({@link #sendKey()}) until {@code done} says so. */
+    /**
+     * Keeps {@code inFlight} keys going at a time ({@link #sendKey()}) until {@code done} says so. A sender that
+     * fails other than by an HTTP answer or an I/O error (a bug in the test) fails the traffic.
+     */
     public void runUntil(BooleanSupplier done, int inFlight) throws InterruptedException {
         Semaphore slots = new Semaphore(inFlight);
+        Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
         while (!done.getAsBoolean()) {
             slots.acquire();
-            CompletableFuture.runAsync(this::sendKey, senders).whenComplete((ignored, failure) -> slots.release());
+            CompletableFuture.runAsync(this::sendKey, senders).whenComplete((ignored, failure) -> {
+                if (failure != null) {
+                    failures.add(failure);
+                }
+                slots.release();
+            });
         }
         slots.acquire(inFlight);
+        if (!failures.isEmpty()) {
+            throw new AssertionError(failures.size() + " keys' senders failed", failures.peek());
+        }
     }
 
     /** Sends {@code count} keys, {@code inFlight} at a time. */
