@@ -1,15 +1,7 @@
 package io.idempo.benchmarks.e2e;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import io.idempo.runtime.testing.RespConnection;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,27 +14,16 @@ import java.util.Map;
  */
 final class RedisConnection implements AutoCloseable {
 
-    private final Socket socket;
-    private final OutputStream out;
-    private final InputStream in;
+    private final RespConnection redis;
 
-    private RedisConnection(Socket socket) throws IOException {
-        this.socket = socket;
-        this.out = socket.getOutputStream();
-        this.in = new BufferedInputStream(socket.getInputStream());
+    private RedisConnection(RespConnection redis) {
+        this.redis = redis;
     }
 
     /** Connects to {@code redis://host:port}. */
     static RedisConnection open(String url) {
         URI uri = URI.create(url);
-        Socket socket = new Socket();
-        try {
-            socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort()), 2_000);
-            socket.setSoTimeout(10_000);
-            return new RedisConnection(socket);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Redis at " + url, e);
-        }
+        return new RedisConnection(RespConnection.open(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort()));
     }
 
     /**
@@ -95,8 +76,8 @@ final class RedisConnection implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        socket.close();
+    public void close() {
+        redis.close();
     }
 
     private String infoField(String section, String field) {
@@ -112,67 +93,12 @@ final class RedisConnection implements AutoCloseable {
         return (String) call("INFO", section);
     }
 
-    private Object call(String... parts) {
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            bytes.writeBytes(("*" + parts.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            for (String part : parts) {
-                byte[] value = part.getBytes(StandardCharsets.UTF_8);
-                bytes.writeBytes(("$" + value.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-                bytes.writeBytes(value);
-                bytes.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
-            }
-            out.write(bytes.toByteArray());
-            out.flush();
-            return read();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Redis " + parts[0], e);
+    /** A reply; an error reply fails the run. */
+    private Object call(String... command) {
+        Object reply = redis.call(command);
+        if (reply instanceof RespConnection.ErrorReply error) {
+            throw new IllegalStateException("Redis refused " + command[0] + ": " + error.message());
         }
-    }
-
-    /** One RESP2 reply: a String, a Long, a List, or null. */
-    private Object read() throws IOException {
-        int type = in.read();
-        String line = line();
-        switch (type) {
-            case '+':
-                return line;
-            case '-':
-                throw new IOException("Redis error: " + line);
-            case ':':
-                return Long.parseLong(line);
-            case '$': {
-                int length = Integer.parseInt(line);
-                if (length < 0) {
-                    return null;
-                }
-                byte[] value = in.readNBytes(length);
-                line();
-                return new String(value, StandardCharsets.UTF_8);
-            }
-            case '*': {
-                int count = Integer.parseInt(line);
-                List<Object> items = new ArrayList<>();
-                for (int i = 0; i < count; i++) {
-                    items.add(read());
-                }
-                return items;
-            }
-            default:
-                throw new IOException("Unexpected RESP type " + (char) type + line);
-        }
-    }
-
-    private String line() throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        for (int b = in.read(); b != '\n'; b = in.read()) {
-            if (b == -1) {
-                throw new IOException("Redis closed the connection");
-            }
-            if (b != '\r') {
-                line.write(b);
-            }
-        }
-        return line.toString(StandardCharsets.UTF_8);
+        return reply;
     }
 }

@@ -165,7 +165,7 @@ abstract class FaultScenarios {
             }
             assertEquals(0, orders(uncommitted.product), "the uncommitted order was rolled back");
             assertEquals(1, orders(committed.product));
-            redis().cli("DEL", redisKey(committedRedisLost.key));
+            redis().call("DEL", redisKey(committedRedisLost.key));
             server().restart(getClass().getSimpleName() + "-after-crash");
 
             ApiResponse rerun = uncommitted.send(alice());
@@ -277,7 +277,7 @@ abstract class FaultScenarios {
         while (System.nanoTime() < deadline) {
             KeyedOrder probe = KeyedOrder.named("redis-probe-" + System.nanoTime(), 990_000);
             assertEquals(201, probe.send(alice()).status());
-            if (redis().cli("EXISTS", redisKey(probe.key)).strip().equals("1")) {
+            if (Long.valueOf(1).equals(redis().call("EXISTS", redisKey(probe.key)))) {
                 return;
             }
             Thread.sleep(500);

@@ -1,15 +1,13 @@
 package io.idempo.example.faults;
 
+import io.idempo.runtime.testing.RespConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -86,32 +84,23 @@ public final class OwnedRedis implements AutoCloseable {
 
     /** {@code FLUSHALL}: the data vanishes while the server stays up. */
     public void flushAll() {
-        cli("FLUSHALL");
+        call("FLUSHALL");
     }
 
     /** Lets every key under {@code prefix} expire within a millisecond: results and claims gone before their TTL. */
     public void expireAll(String prefix) {
-        cli("EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('PEXPIRE', k, 1) end return 0",
+        call("EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('PEXPIRE', k, 1) end return 0",
                 "0", prefix + "*");
     }
 
-    /** Runs one command with redis-cli against this server and returns its output; fails on an error reply. */
-    public String cli(String... command) {
-        List<String> line = new ArrayList<>(List.of("redis-cli", "-h", "127.0.0.1", "-p", Integer.toString(port)));
-        line.addAll(List.of(command));
-        try {
-            Process cli = new ProcessBuilder(line).redirectErrorStream(true).start();
-            String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (cli.waitFor() != 0 || output.startsWith("ERR") || output.startsWith("(error)")) {
-                throw new IllegalStateException(String.join(" ", line) + " failed: " + output);
-            }
-            return output;
-        } catch (IOException e) {
-            throw new IllegalStateException("redis-cli is needed for the fault suite", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    /** Runs one command against this server and returns its reply; fails on an error reply. */
+    public Object call(String... command) {
+        Object reply = RespConnection.call("127.0.0.1", port, command);
+        if (reply instanceof RespConnection.ErrorReply error) {
+            throw new IllegalStateException("redis-server on port " + port + " refused " + String.join(" ", command)
+                    + ": " + error.message());
         }
+        return reply;
     }
 
     private boolean accepts() {

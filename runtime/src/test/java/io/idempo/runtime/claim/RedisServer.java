@@ -1,19 +1,13 @@
 package io.idempo.runtime.claim;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
+import io.idempo.runtime.testing.RespConnection;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,10 +20,6 @@ import java.util.concurrent.TimeUnit;
  * broken. Killed only through its own {@link Process} handle.
  */
 public final class RedisServer implements AutoCloseable {
-
-    /** An error reply, returned rather than thrown so that a test can assert on it. */
-    public record ErrorReply(String message) {
-    }
 
     private final int port;
     private final Path directory;
@@ -99,23 +89,14 @@ public final class RedisServer implements AutoCloseable {
         launch();
     }
 
-    /** Runs one command on a fresh connection: a String, Long, List, null or {@link ErrorReply}. */
+    /** One command on a fresh connection: a String, Long, List, null or {@link RespConnection.ErrorReply}. */
     public Object command(String... arguments) {
         return command(port, arguments);
     }
 
     /** Runs one command on a fresh connection to any Redis on the loopback (such as the shared one at 6379). */
     public static Object command(int port, String... arguments) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(encode(arguments));
-            out.flush();
-            return read(new BufferedInputStream(socket.getInputStream()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("redis-server on port " + port + ": " + String.join(" ", arguments), e);
-        }
+        return RespConnection.call("127.0.0.1", port, arguments);
     }
 
     /** Runs a command on its own thread, for one that blocks the server ({@code DEBUG SLEEP}). */
@@ -193,71 +174,6 @@ public final class RedisServer implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             }
-        }
-    }
-
-    private static byte[] encode(String... arguments) {
-        StringBuilder text = new StringBuilder("*").append(arguments.length).append("\r\n");
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        bytes.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
-        for (String argument : arguments) {
-            byte[] value = argument.getBytes(StandardCharsets.UTF_8);
-            bytes.writeBytes(("$" + value.length + "\r\n").getBytes(StandardCharsets.UTF_8));
-            bytes.writeBytes(value);
-            bytes.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
-        }
-        return bytes.toByteArray();
-    }
-
-    private static Object read(InputStream in) throws IOException {
-        int type = in.read();
-        String line = readLine(in);
-        switch (type) {
-            case '+':
-                return line;
-            case '-':
-                return new ErrorReply(line);
-            case ':':
-                return Long.parseLong(line);
-            case '$': {
-                int length = Integer.parseInt(line);
-                if (length < 0) {
-                    return null;
-                }
-                byte[] value = in.readNBytes(length);
-                readLine(in);
-                return new String(value, StandardCharsets.UTF_8);
-            }
-            case '*': {
-                int length = Integer.parseInt(line);
-                if (length < 0) {
-                    return null;
-                }
-                List<Object> values = new ArrayList<>();
-                for (int i = 0; i < length; i++) {
-                    values.add(read(in));
-                }
-                return values;
-            }
-            default:
-                throw new IOException("Unexpected RESP type " + type + " (" + line + ")");
-        }
-    }
-
-    private static String readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        int previous = -1;
-        while (true) {
-            int next = in.read();
-            if (next < 0) {
-                throw new IOException("connection closed");
-            }
-            if (previous == '\r' && next == '\n') {
-                byte[] bytes = line.toByteArray();
-                return new String(bytes, 0, bytes.length - 1, StandardCharsets.UTF_8);
-            }
-            line.write(next);
-            previous = next;
         }
     }
 }
