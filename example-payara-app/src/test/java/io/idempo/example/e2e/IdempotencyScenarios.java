@@ -107,13 +107,7 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
         assertFalse(otherKey.header(REPLAYED).isPresent(), "a new key is a new call: " + otherKey);
         assertEquals(paid.json(), otherKey.json(), "a new key gets the existing payment, not a second one");
 
-        Counts after = counts();
-        assertEquals(before.payments() + 1, after.payments(), "one payment: " + after);
-        assertEquals(before.channelCharges() + 1, after.channelCharges(), "the channel charged once: " + after);
-        assertEquals("PAID", alice().get(ORDERS + "/" + orderId).json().get("status").asText());
-        if (databaseReachable()) {
-            assertEquals(1, count("SELECT COUNT(*) FROM shop_payments WHERE order_id = ?", orderId));
-        }
+        assertPaidOnce(orderId, before);
     }
 
     /**
@@ -138,13 +132,7 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
         ApiResponse retried = alice().post(payments, payment, key);
         assertEquals(200, retried.status(), retried.toString());
         assertFalse(retried.header(REPLAYED).isPresent(), "the retry ran again: " + retried);
-        Counts after = counts();
-        assertEquals(before.payments() + 1, after.payments(), after.toString());
-        assertEquals(before.channelCharges() + 1, after.channelCharges(), "the same charge, not a second: " + after);
-        assertEquals("PAID", alice().get(ORDERS + "/" + orderId).json().get("status").asText());
-        if (databaseReachable()) {
-            assertEquals(1, count("SELECT COUNT(*) FROM shop_payments WHERE order_id = ?", orderId));
-        }
+        assertPaidOnce(orderId, before);
     }
 
     @Test
@@ -162,10 +150,20 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             paymentIds.add(answer.json().get("id").asText() + "/" + answer.json().get("channelTxnId").asText());
         }
         assertEquals(1, paymentIds.size(), "one payment for all keys: " + paymentIds);
+        assertPaidOnce(orderId, before);
+        Counts settled = counts();
+        assertTrue(settled.mismatches().isEmpty(), settled.toString());
+    }
+
+    /** Since {@code before}: one payment, one channel charge, the order PAID, one payment row for it. */
+    private void assertPaidOnce(long orderId, Counts before) throws SQLException {
         Counts after = counts();
-        assertEquals(before.payments() + 1, after.payments(), after.toString());
-        assertEquals(before.channelCharges() + 1, after.channelCharges(), after.toString());
-        assertTrue(after.mismatches().isEmpty(), after.toString());
+        assertEquals(before.payments() + 1, after.payments(), "one payment: " + after);
+        assertEquals(before.channelCharges() + 1, after.channelCharges(), "one channel charge, not a second: " + after);
+        assertEquals("PAID", alice().get(ORDERS + "/" + orderId).json().get("status").asText());
+        if (databaseReachable()) {
+            assertEquals(1, count("SELECT COUNT(*) FROM shop_payments WHERE order_id = ?", orderId));
+        }
     }
 
     // --- principal isolation ------------------------------------------------------------------------------------
