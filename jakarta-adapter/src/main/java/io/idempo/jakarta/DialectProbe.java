@@ -1,8 +1,8 @@
 package io.idempo.jakarta;
 
 import io.idempo.runtime.record.SqlDialect;
+import io.idempo.runtime.spi.TransactionSupport;
 import io.idempo.runtime.tx.TransactionFailedException;
-import io.idempo.runtime.tx.TransactionSupport;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
 import java.util.Locale;

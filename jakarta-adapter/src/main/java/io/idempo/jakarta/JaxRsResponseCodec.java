@@ -1,7 +1,7 @@
 package io.idempo.jakarta;
 
-import io.idempo.runtime.codec.ResponseCodec;
 import io.idempo.runtime.codec.ResponseCodecException;
+import io.idempo.runtime.spi.ResponseCodec;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

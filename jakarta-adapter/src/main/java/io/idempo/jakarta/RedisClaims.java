@@ -1,8 +1,8 @@
 package io.idempo.jakarta;
 
-import io.idempo.runtime.claim.ClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
 import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.spi.ClaimStore;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.CDI;
 import org.redisson.Redisson;

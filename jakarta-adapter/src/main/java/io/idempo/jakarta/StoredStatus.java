@@ -1,6 +1,6 @@
 package io.idempo.jakarta;
 
-import io.idempo.runtime.claim.StoredOutcome;
+import io.idempo.runtime.spi.StoredOutcome;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.claim.StoredOutcome;
 import io.idempo.runtime.codec.JsonbResponseCodec;
+import io.idempo.runtime.spi.StoredOutcome;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.idempo.runtime;
 
 import io.idempo.runtime.record.RecordBusyException;
 import io.idempo.runtime.record.RecordStore;
-import io.idempo.runtime.tx.TransactionSupport;
+import io.idempo.runtime.spi.TransactionSupport;
 
 /**
  * Deletes expired records in small batches, each in a short transaction of its own, so that the purge holds few

@@ -1,11 +1,11 @@
 package io.idempo.runtime;
 
-import io.idempo.runtime.claim.ClaimStore;
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
-import io.idempo.runtime.codec.ResponseCodec;
 import io.idempo.runtime.record.RecordStore;
-import io.idempo.runtime.tx.TransactionSupport;
+import io.idempo.runtime.spi.ClaimStore;
+import io.idempo.runtime.spi.ResponseCodec;
+import io.idempo.runtime.spi.TransactionSupport;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;

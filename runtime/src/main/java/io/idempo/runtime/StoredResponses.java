@@ -1,9 +1,9 @@
 package io.idempo.runtime;
 
-import io.idempo.runtime.claim.CompletedCall;
-import io.idempo.runtime.claim.StoredOutcome;
 import io.idempo.runtime.record.RecordStatus;
 import io.idempo.runtime.record.StoredRecord;
+import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.StoredOutcome;
 import java.lang.reflect.InvocationTargetException;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,7 +4,7 @@ import io.idempo.plan.MethodPlan;
 import io.idempo.plan.MethodPlans;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.Invocation;
-import io.idempo.runtime.codec.ReturnTypes;
+import io.idempo.runtime.internal.ReturnTypes;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.Map;

@@ -1,5 +1,8 @@
 package io.idempo.runtime.claim;
 
+import io.idempo.runtime.spi.ClaimResult;
+import io.idempo.runtime.spi.ClaimStore;
+import io.idempo.runtime.spi.CompletedCall;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,8 @@
 package io.idempo.runtime.claim;
 
+import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.StoredOutcome;
+
 /**
  * The text stored under a key in Redis: {@code P\n<token>\n<fingerprint>} while held,
  * {@code C\n<fingerprint>\n<fieldDigests>\n<kind>\n<payload>} once completed (the last two parts are

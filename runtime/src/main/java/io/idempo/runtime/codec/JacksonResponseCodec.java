@@ -2,6 +2,7 @@ package io.idempo.runtime.codec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idempo.runtime.spi.ResponseCodec;
 import java.lang.reflect.Type;
 
 /** For applications that already configure Jackson for their API: the replayed body then matches it. */

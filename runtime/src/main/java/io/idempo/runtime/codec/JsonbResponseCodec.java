@@ -1,5 +1,6 @@
 package io.idempo.runtime.codec;
 
+import io.idempo.runtime.spi.ResponseCodec;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import jakarta.json.bind.JsonbException;

@@ -1,5 +1,6 @@
 package io.idempo.runtime.record;
 
+import io.idempo.runtime.spi.SqlExecutor;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,5 +1,6 @@
 package io.idempo.runtime.record;
 
+import io.idempo.runtime.spi.SqlExecutor;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
 import jakarta.persistence.Query;

@@ -1,7 +1,7 @@
 package io.idempo.runtime.tx;
 
 import io.idempo.runtime.record.JdbcSqlExecutor;
-import io.idempo.runtime.record.SqlExecutor;
+import io.idempo.runtime.spi.SqlExecutor;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;

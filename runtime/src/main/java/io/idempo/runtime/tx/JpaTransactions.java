@@ -1,7 +1,7 @@
 package io.idempo.runtime.tx;
 
 import io.idempo.runtime.record.JpaSqlExecutor;
-import io.idempo.runtime.record.SqlExecutor;
+import io.idempo.runtime.spi.SqlExecutor;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;

@@ -1,7 +1,8 @@
 package io.idempo.runtime.tx;
 
 import io.idempo.runtime.record.JpaSqlExecutor;
-import io.idempo.runtime.record.SqlExecutor;
+import io.idempo.runtime.spi.SqlExecutor;
+import io.idempo.runtime.spi.TransactionSupport;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;

@@ -1,5 +1,6 @@
 package io.idempo.runtime.tx;
 
+import io.idempo.runtime.spi.TransactionSupport;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Predicate;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.spi.ClaimResult;
+import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.StoredOutcome;
 import io.idempo.runtime.testing.TestClock;
 import java.time.Duration;
 import java.util.Optional;

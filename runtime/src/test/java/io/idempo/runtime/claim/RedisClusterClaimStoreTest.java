@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.spi.ClaimResult;
+import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.StoredOutcome;
 import io.idempo.runtime.testing.RedisCluster;
 import java.io.IOException;
 import java.net.ServerSocket;

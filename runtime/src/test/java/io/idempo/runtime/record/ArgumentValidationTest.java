@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.spi.SqlExecutor;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

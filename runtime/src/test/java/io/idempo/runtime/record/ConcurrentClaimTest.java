@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.spi.SqlExecutor;
 import io.idempo.runtime.testing.TestClock;
 import java.sql.Connection;
 import java.time.Duration;

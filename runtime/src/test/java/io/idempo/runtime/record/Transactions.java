@@ -1,5 +1,6 @@
 package io.idempo.runtime.record;
 
+import io.idempo.runtime.spi.SqlExecutor;
 import java.sql.Connection;
 
 /** Runs test steps in a transaction of their own, on a connection of their own. */

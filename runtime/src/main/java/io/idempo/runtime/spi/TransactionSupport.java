@@ -1,6 +1,6 @@
-package io.idempo.runtime.tx;
+package io.idempo.runtime.spi;
 
-import io.idempo.runtime.record.SqlExecutor;
+import io.idempo.runtime.spi.SqlExecutor;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 /**
  * How the engine reaches the caller's transaction: whether one is active, the executor that runs the record's
  * statements in it, and a callback when it ends. One implementation per transaction model: JTA in a container,
- * {@link JdbcTransactions} and {@link JpaTransactions} in plain Java.
+ * {@link io.idempo.runtime.tx.JdbcTransactions} and {@link io.idempo.runtime.tx.JpaTransactions} in plain Java.
  */
 public interface TransactionSupport {
 

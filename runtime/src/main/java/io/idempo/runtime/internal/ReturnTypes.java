@@ -1,4 +1,4 @@
-package io.idempo.runtime.codec;
+package io.idempo.runtime.internal;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;

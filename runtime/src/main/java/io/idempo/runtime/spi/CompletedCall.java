@@ -1,4 +1,4 @@
-package io.idempo.runtime.claim;
+package io.idempo.runtime.spi;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package io.idempo.runtime.record;
+package io.idempo.runtime.spi;
 
 import java.sql.SQLException;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.idempo.runtime.codec;
+package io.idempo.runtime.spi;
 
 import java.lang.reflect.Type;
 
