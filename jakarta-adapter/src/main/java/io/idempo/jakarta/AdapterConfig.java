@@ -1,5 +1,8 @@
 package io.idempo.jakarta;
 
+import io.idempo.plan.Rules;
+import io.idempo.runtime.ExpiredRecordPurge;
+import io.idempo.runtime.IdempotencyEngineBuilder;
 import io.idempo.runtime.KeyPolicy;
 import io.idempo.runtime.NoTransactionPolicy;
 import io.idempo.runtime.record.RecordStore;
@@ -30,6 +33,7 @@ record AdapterConfig(
         boolean createSchema,
         Duration purgeInterval,
         int purgeBatchSize,
+        int purgeMaxBatches,
         boolean statusEnabled,
         NoTransactionPolicy noTransactionPolicy) {
 
@@ -48,36 +52,44 @@ record AdapterConfig(
     static final String SCHEMA_CREATE = "idempo.schema.create";
     static final String PURGE_INTERVAL = "idempo.purge.interval";
     static final String PURGE_BATCH_SIZE = "idempo.purge.batch-size";
+    static final String PURGE_MAX_BATCHES = "idempo.purge.max-batches";
     static final String STATUS_ENABLED = "idempo.status.enabled";
     static final String NO_TRANSACTION = "idempo.no-transaction";
 
+    /** Expired records only cost space; a purge every few minutes keeps the table small without adding load. */
+    static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofMinutes(10);
+
     static AdapterConfig load(ConfigSource source) {
         Reader reader = new Reader(source);
-        int minLength = reader.integer(KEY_MIN_LENGTH, 8, 1, 255);
-        int maxLength = reader.integer(KEY_MAX_LENGTH, 255, minLength, 255);
-        Pattern characters = reader.parse(KEY_PATTERN, "[A-Za-z0-9_.:-]+", Pattern::compile, "a Java regular expression");
+        KeyPolicy defaultKeys = KeyPolicy.DEFAULT;
+        int minLength = reader.integer(KEY_MIN_LENGTH, defaultKeys.minLength(), 1, Rules.KEY_MAX_LENGTH);
+        int maxLength = reader.integer(KEY_MAX_LENGTH, defaultKeys.maxLength(), minLength, Rules.KEY_MAX_LENGTH);
+        Pattern characters = reader.parse(KEY_PATTERN, defaultKeys.characters().pattern(), Pattern::compile,
+                "a Java regular expression");
         return new AdapterConfig(
                 reader.redisServers(),
                 source.get(REDIS_PREFIX).orElse("idempo:"),
                 new KeyPolicy(characters, minLength, maxLength),
-                reader.positiveDuration(TTL, "PT24H"),
-                reader.positiveDuration(LEASE, "PT30S"),
-                reader.duration(WAIT_FOR_RESULT, "PT0S"),
-                reader.parse(TABLE, RecordStore.DEFAULT_TABLE, AdapterConfig::tableName, "an SQL table name"),
+                reader.positiveDuration(TTL, IdempotencyEngineBuilder.DEFAULT_TTL),
+                reader.positiveDuration(LEASE, IdempotencyEngineBuilder.DEFAULT_LEASE),
+                reader.duration(WAIT_FOR_RESULT, IdempotencyEngineBuilder.DEFAULT_WAIT_FOR_RESULT),
+                reader.parse(TABLE, RecordStore.DEFAULT_TABLE, AdapterConfig::tableName,
+                        "a plain SQL table name, optionally schema-qualified (" + Rules.TABLE_NAME_PATTERN + ")"),
                 source.get(DIALECT).filter(value -> !value.equalsIgnoreCase("auto"))
                         .map(value -> reader.parse(DIALECT, value, AdapterConfig::dialect,
                                 "auto or one of " + Arrays.toString(SqlDialect.values()))),
-                reader.positiveDuration(LOCK_WAIT, "PT0.1S"),
+                reader.positiveDuration(LOCK_WAIT, RecordStore.DEFAULT_LOCK_WAIT),
                 reader.bool(SCHEMA_CREATE, false),
-                reader.duration(PURGE_INTERVAL, "PT10M"),
-                reader.integer(PURGE_BATCH_SIZE, 500, 1, 100_000),
+                reader.duration(PURGE_INTERVAL, DEFAULT_PURGE_INTERVAL),
+                reader.integer(PURGE_BATCH_SIZE, ExpiredRecordPurge.DEFAULT_BATCH_SIZE, 1, 100_000),
+                reader.integer(PURGE_MAX_BATCHES, ExpiredRecordPurge.DEFAULT_MAX_BATCHES, 1, 10_000),
                 reader.bool(STATUS_ENABLED, false),
-                reader.parse(NO_TRANSACTION, "BEGIN", value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)),
-                        "BEGIN or REFUSE"));
+                reader.parse(NO_TRANSACTION, IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY.name(),
+                        value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"));
     }
 
     private static String tableName(String value) {
-        if (!value.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) {
+        if (Rules.tableNameViolation(value).isPresent()) {
             throw new IllegalArgumentException(value);
         }
         return value;
@@ -104,15 +116,15 @@ record AdapterConfig(
             }
         }
 
-        Duration duration(String key, String fallback) {
-            Duration duration = parse(key, fallback, Duration::parse, "an ISO-8601 duration such as PT30S");
+        Duration duration(String key, Duration fallback) {
+            Duration duration = parse(key, fallback.toString(), Duration::parse, "an ISO-8601 duration such as PT30S");
             if (duration.isNegative()) {
                 throw new InvalidConfigurationException(key, duration.toString(), "a duration that is not negative");
             }
             return duration;
         }
 
-        Duration positiveDuration(String key, String fallback) {
+        Duration positiveDuration(String key, Duration fallback) {
             Duration duration = duration(key, fallback);
             if (duration.isZero()) {
                 throw new InvalidConfigurationException(key, duration.toString(), "a positive ISO-8601 duration");

@@ -3,15 +3,12 @@ package io.idempo.jakarta;
 import io.idempo.IdempotencyKey;
 import io.idempo.Idempotent;
 import io.idempo.plan.MethodPlans;
+import io.idempo.plan.Rules;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The safety net for builds where the processor did not run: at deployment, each {@code @Idempotent} method of a
@@ -19,8 +16,6 @@ import java.util.regex.Pattern;
  * codes, and must have its generated plan.
  */
 final class DeploymentChecks {
-
-    private static final Pattern ACTION = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,63}");
 
     private DeploymentChecks() {
     }
@@ -45,13 +40,13 @@ final class DeploymentChecks {
         if (keyParameters > 1 || (keyParameters == 1 && !idempotent.key().isEmpty())) {
             problems.add("[IDEM-P004] " + where + " takes its key from more than one source");
         }
-        durationProblem("ttl", idempotent.ttl()).ifPresent(problem -> problems.add("[IDEM-P012] " + where + ": "
-                + problem));
-        durationProblem("lease", idempotent.lease()).ifPresent(problem -> problems.add("[IDEM-P012] " + where + ": "
-                + problem));
-        if (!idempotent.action().isEmpty() && !ACTION.matcher(idempotent.action()).matches()) {
-            problems.add("[IDEM-P013] " + where + ": action \"" + idempotent.action()
-                    + "\" must match [A-Za-z][A-Za-z0-9_.-]{0,63}");
+        Rules.durationViolation(idempotent.ttl()).ifPresent(problem -> problems.add("[IDEM-P012] " + where
+                + ": ttl = \"" + idempotent.ttl() + "\" " + problem));
+        Rules.durationViolation(idempotent.lease()).ifPresent(problem -> problems.add("[IDEM-P012] " + where
+                + ": lease = \"" + idempotent.lease() + "\" " + problem));
+        if (!idempotent.action().isEmpty()) {
+            Rules.actionViolation(idempotent.action()).ifPresent(violation -> problems.add("[IDEM-P013] " + where
+                    + ": action \"" + idempotent.action() + "\" " + violation));
         }
         if (problems.isEmpty()) {
             try {
@@ -61,18 +56,5 @@ final class DeploymentChecks {
             }
         }
         return problems;
-    }
-
-    private static Optional<String> durationProblem(String attribute, String value) {
-        if (value.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            Duration duration = Duration.parse(value);
-            return duration.isNegative() || duration.isZero()
-                    ? Optional.of(attribute + " = \"" + value + "\" is not positive") : Optional.empty();
-        } catch (DateTimeParseException e) {
-            return Optional.of(attribute + " = \"" + value + "\" is not an ISO-8601 duration such as PT30M");
-        }
     }
 }

@@ -89,7 +89,8 @@ public class IdempotencyBootstrap {
                 .build();
         Idempotency.install(engine);
         if (!config.purgeInterval().isZero()) {
-            ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(), 20);
+            ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
+                    config.purgeMaxBatches());
             long seconds = config.purgeInterval().toSeconds();
             purge = scheduler.scheduleWithFixedDelay(() -> runPurge(purgeTask), seconds, seconds, TimeUnit.SECONDS);
         }

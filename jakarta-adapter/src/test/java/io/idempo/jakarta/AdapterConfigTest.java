@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.ExpiredRecordPurge;
+import io.idempo.runtime.IdempotencyEngineBuilder;
+import io.idempo.runtime.KeyPolicy;
 import io.idempo.runtime.NoTransactionPolicy;
+import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import java.time.Duration;
 import java.util.List;
@@ -34,6 +38,31 @@ class AdapterConfigTest {
         assertFalse(config.statusEnabled());
         assertEquals(NoTransactionPolicy.BEGIN, config.noTransactionPolicy());
         assertEquals(Duration.ofMinutes(10), config.purgeInterval());
+    }
+
+    /** The adapter's defaults are the runtime's own, not copies that could drift from them. */
+    @Test
+    void defaultsAreTheRuntimes() {
+        AdapterConfig config = load(Map.of());
+        assertEquals(IdempotencyEngineBuilder.DEFAULT_TTL, config.defaultTtl());
+        assertEquals(IdempotencyEngineBuilder.DEFAULT_LEASE, config.defaultLease());
+        assertEquals(IdempotencyEngineBuilder.DEFAULT_WAIT_FOR_RESULT, config.waitForResult());
+        assertEquals(IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY, config.noTransactionPolicy());
+        assertEquals(RecordStore.DEFAULT_LOCK_WAIT, config.lockWait());
+        assertEquals(RecordStore.DEFAULT_TABLE, config.table());
+        assertEquals(KeyPolicy.DEFAULT.characters().pattern(), config.keyPolicy().characters().pattern());
+        assertEquals(KeyPolicy.DEFAULT.minLength(), config.keyPolicy().minLength());
+        assertEquals(KeyPolicy.DEFAULT.maxLength(), config.keyPolicy().maxLength());
+        assertEquals(ExpiredRecordPurge.DEFAULT_BATCH_SIZE, config.purgeBatchSize());
+        assertEquals(ExpiredRecordPurge.DEFAULT_MAX_BATCHES, config.purgeMaxBatches());
+    }
+
+    /** Every table name the runtime accepts is accepted here: a schema-qualified name was once refused. */
+    @ParameterizedTest
+    @CsvSource({"app.idempo_record", "idempo_record", "_t1"})
+    void tableNamesFollowTheRuntimesRule(String table) {
+        assertEquals(table, load(Map.of("idempo.table", table)).table());
+        assertEquals(table, RecordStore.builder(SqlDialect.POSTGRESQL).table(table).build().table());
     }
 
     @Test

@@ -1,10 +1,10 @@
 package io.idempo.processor;
 
+import io.idempo.plan.Rules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import javax.lang.model.element.AnnotationValue;
 
 /**
@@ -12,8 +12,6 @@ import javax.lang.model.element.AnnotationValue;
  * character set so that a rendered key is valid whenever its placeholder values are.
  */
 final class KeyTemplatePlanner {
-
-    private static final Pattern LITERAL = Pattern.compile("[A-Za-z0-9_.:-]*");
 
     record Result(Optional<KeyTemplate> template, List<Issue> issues) {
     }
@@ -44,9 +42,9 @@ final class KeyTemplatePlanner {
                 return malformed(method, value.get(), text, "has a '}' without a '{' before it");
             }
             String literal = text.substring(position, open < 0 ? text.length() : open);
-            if (!LITERAL.matcher(literal).matches()) {
+            if (!Rules.isKeyLiteral(literal)) {
                 return malformed(method, value.get(), text, "has literal text \"" + literal
-                        + "\" outside the key character set [A-Za-z0-9_.:-]");
+                        + "\" outside the key character set " + Rules.KEY_CHARACTER);
             }
             if (!literal.isEmpty()) {
                 parts.add(new KeyTemplate.Literal(literal));

@@ -37,7 +37,7 @@ enum Message {
     INVALID_DURATION("IDEM-P012", Severity.ERROR,
             "%s = \"%s\" %s; write a positive ISO-8601 duration such as \"PT30M\" or \"PT24H\""),
     MALFORMED_ACTION("IDEM-P013", Severity.ERROR,
-            "action \"%s\"%s must match [A-Za-z][A-Za-z0-9_.-]{0,63}; set @Idempotent(action = \"...\")"),
+            "action \"%s\"%s %s; set @Idempotent(action = \"...\")"),
     DUPLICATE_ACTION("IDEM-P014", Severity.ERROR,
             "action \"%s\" is already used by %s; records of two methods would share keys, give each its own "
                     + "@Idempotent(action = \"...\")"),

@@ -11,6 +11,11 @@ import io.idempo.runtime.spi.TransactionSupport;
  */
 public final class ExpiredRecordPurge {
 
+    /** Rows per transaction: few enough that a batch holds its locks for milliseconds. */
+    public static final int DEFAULT_BATCH_SIZE = 500;
+    /** Batches per run: bounds one run's work (10,000 rows by default); the next run continues. */
+    public static final int DEFAULT_MAX_BATCHES = 20;
+
     private final RecordStore records;
     private final TransactionSupport transactions;
     private final int batchSize;

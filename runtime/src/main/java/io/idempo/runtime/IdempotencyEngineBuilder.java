@@ -17,15 +17,23 @@ import java.util.Objects;
  */
 public final class IdempotencyEngineBuilder {
 
+    /** Payment providers retry callbacks for about a day (seed 000); shorter TTLs are set per action. */
+    public static final Duration DEFAULT_TTL = Duration.ofHours(24);
+    /** Longer than most methods run; the database record still fences a run that outlives it. */
+    public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
+    /** Duplicates of a running call are told "in progress" at once unless they ask to wait. */
+    public static final Duration DEFAULT_WAIT_FOR_RESULT = Duration.ZERO;
+    public static final NoTransactionPolicy DEFAULT_NO_TRANSACTION_POLICY = NoTransactionPolicy.BEGIN;
+
     ClaimStore claims = new InMemoryClaimStore();
     RecordStore records;
     TransactionSupport transactions;
     ResponseCodec codec;
     KeyPolicy keyPolicy = KeyPolicy.DEFAULT;
-    Duration defaultTtl = Duration.ofHours(24);
-    Duration defaultLease = Duration.ofSeconds(30);
-    Duration waitForResult = Duration.ZERO;
-    NoTransactionPolicy noTransactionPolicy = NoTransactionPolicy.BEGIN;
+    Duration defaultTtl = DEFAULT_TTL;
+    Duration defaultLease = DEFAULT_LEASE;
+    Duration waitForResult = DEFAULT_WAIT_FOR_RESULT;
+    NoTransactionPolicy noTransactionPolicy = DEFAULT_NO_TRANSACTION_POLICY;
     Clock clock = Clock.systemUTC();
 
     IdempotencyEngineBuilder() {

@@ -1,26 +1,28 @@
 package io.idempo.runtime;
 
+import io.idempo.plan.Rules;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Which client keys are accepted. The default follows the design seed: {@code [A-Za-z0-9_.:-]}, 8 to 255
- * characters, which admits UUIDs and business keys such as {@code order_20260413001_pay} and rejects anything
+ * Which client keys are accepted. The default follows the design seed ({@link Rules#KEY_CHARACTER}, 8 to 255
+ * characters), which admits UUIDs and business keys such as {@code order_20260413001_pay} and rejects anything
  * that could smuggle separators, whitespace or control characters into logs and record keys.
  */
 public final class KeyPolicy {
 
-    public static final KeyPolicy DEFAULT = new KeyPolicy(Pattern.compile("[A-Za-z0-9_.:-]+"), 8, 255);
+    public static final KeyPolicy DEFAULT = new KeyPolicy(Pattern.compile(Rules.KEY_CHARACTER + "+"),
+            Rules.KEY_MIN_LENGTH, Rules.KEY_MAX_LENGTH);
 
     private final Pattern characters;
     private final int minLength;
     private final int maxLength;
 
     public KeyPolicy(Pattern characters, int minLength, int maxLength) {
-        if (minLength < 1 || maxLength < minLength || maxLength > 255) {
-            throw new IllegalArgumentException("Key lengths must satisfy 1 <= min <= max <= 255, got " + minLength
-                    + ".." + maxLength + " (255 is the width of the record's client_key column)");
+        if (minLength < 1 || maxLength < minLength || maxLength > Rules.KEY_MAX_LENGTH) {
+            throw new IllegalArgumentException("Key lengths must satisfy 1 <= min <= max <= " + Rules.KEY_MAX_LENGTH
+                    + ", got " + minLength + ".." + maxLength + " (the width of the record's client_key column)");
         }
         this.characters = Objects.requireNonNull(characters, "characters");
         this.minLength = minLength;

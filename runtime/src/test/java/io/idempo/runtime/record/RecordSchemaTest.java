@@ -40,7 +40,7 @@ class RecordSchemaTest {
     void tableNamesThatAreNotPlainIdentifiersAreRefused(String name) {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> RecordStore.builder(SqlDialect.H2).table(name));
-        assertTrue(refused.getMessage().startsWith("Invalid record table name"), refused.getMessage());
+        assertTrue(refused.getMessage().startsWith("Invalid table name"), refused.getMessage());
     }
 
     @Test
