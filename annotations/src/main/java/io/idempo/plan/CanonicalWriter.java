@@ -26,7 +26,7 @@ import java.util.UUID;
  * prefix of another), which lets sets and maps be ordered by comparing the encoded bytes of their elements or
  * entries: equal content gives equal bytes, whatever the collection implementation or its iteration order.
  *
- * <p>Not thread-safe; {@link MethodPlan} keeps one per thread.
+ * <p>Not thread-safe; {@link MethodPlan} lends one to each call from its {@link WriterPool}.
  */
 public final class CanonicalWriter {
 
@@ -89,6 +89,11 @@ public final class CanonicalWriter {
     void reset() {
         length = 0;
         fieldCount = 0;
+    }
+
+    /** The capacity the buffer grew to, so that a pool can drop writers that grew for one huge call. */
+    int capacity() {
+        return buffer.length;
     }
 
     /** Encodes {@code text} as names are: {@code u32} length + UTF-8, as {@link #writeString} does after its tag. */

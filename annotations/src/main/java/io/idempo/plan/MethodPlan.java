@@ -24,7 +24,7 @@ public final class MethodPlan {
         String render(Object[] arguments);
     }
 
-    private static final ThreadLocal<CanonicalWriter> WRITERS = ThreadLocal.withInitial(CanonicalWriter::new);
+    private static final WriterPool WRITERS = new WriterPool();
 
     private final String signature;
     private final String action;
@@ -133,10 +133,13 @@ public final class MethodPlan {
 
     /** Computes the fingerprint of one call's arguments. */
     public Fingerprint fingerprint(Object[] arguments) {
-        CanonicalWriter writer = WRITERS.get();
-        writer.reset();
-        fingerprintFunction.write(arguments, writer);
-        return writer.finish(fingerprintFields);
+        CanonicalWriter writer = WRITERS.take();
+        try {
+            fingerprintFunction.write(arguments, writer);
+            return writer.finish(fingerprintFields);
+        } finally {
+            WRITERS.giveBack(writer);
+        }
     }
 
     @Override
