@@ -1,5 +1,6 @@
 package io.idempo.benchmarks;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.idempo.IdempotencyKey;
 import io.idempo.Idempotent;
 import io.idempo.runtime.Idempotency;
@@ -10,7 +11,6 @@ import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -77,6 +77,8 @@ public class EngineOverheadBenchmark {
     private final Shapes.OrderRequest request = Shapes.small(false);
     private JdbcConnectionPool pool;
     private JdbcTransactions transactions;
+    private IdempotencyEngine engine;
+    private Idempotency.Installation installation;
     private Orders orders;
 
     /** Held strongly: java.util.logging forgets the level of a logger nobody references. */
@@ -98,19 +100,21 @@ public class EngineOverheadBenchmark {
                     + " product_id BIGINT, quantity INT, amount DECIMAL(12,2))");
         }
         transactions = new JdbcTransactions(pool);
-        Idempotency.install(IdempotencyEngine.builder()
+        engine = IdempotencyEngine.builder()
                 .claimStore(new InMemoryClaimStore())
                 .recordStore(RecordStore.builder(SqlDialect.H2).build())
                 .transactions(transactions)
                 .responseCodec(new JacksonResponseCodec(new ObjectMapper()))
-                .build());
+                .build();
+        installation = Idempotency.install(engine);
         orders = new Orders(transactions);
         transactions.inTransaction(() -> orders.place(request, "duplicate-key-0001"));
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        Idempotency.uninstall();
+        installation.close();
+        engine.close();
         pool.dispose();
     }
 

@@ -57,6 +57,8 @@ public class IdempotencyBootstrap {
     private ClaimStore claims;
     private RecordStore records;
     private RedisClaims redis;
+    private IdempotencyEngine engine;
+    private Idempotency.Installation installation;
     private ScheduledFuture<?> purge;
 
     /** Called by {@link IdempotencyStarter} when the web module starts. */
@@ -76,7 +78,7 @@ public class IdempotencyBootstrap {
         }
         redis = RedisClaims.open(config.redis().orElse(null));
         claims = redis == null ? new InMemoryClaimStore() : FailOpenClaimStore.wrap(redis.store(config.redisPrefix()));
-        IdempotencyEngine engine = IdempotencyEngine.builder()
+        engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(records)
                 .transactions(transactions)
@@ -86,8 +88,9 @@ public class IdempotencyBootstrap {
                 .defaultLease(config.defaultLease())
                 .waitForResult(config.waitForResult())
                 .noTransactionPolicy(config.noTransactionPolicy())
+                .scheduler(scheduler)
                 .build();
-        Idempotency.install(engine);
+        installation = Idempotency.install(engine);
         if (!config.purgeInterval().isZero()) {
             ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
                     config.purgeMaxBatches());
@@ -101,7 +104,12 @@ public class IdempotencyBootstrap {
 
     /** Called by {@link IdempotencyStarter} when the web module stops. */
     void stop() {
-        Idempotency.uninstall();
+        if (installation != null) {
+            installation.close();
+        }
+        if (engine != null) {
+            engine.close();
+        }
         if (purge != null) {
             purge.cancel(false);
         }

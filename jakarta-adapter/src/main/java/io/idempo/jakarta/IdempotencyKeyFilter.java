@@ -70,8 +70,9 @@ public class IdempotencyKeyFilter implements ContainerRequestFilter, ContainerRe
         }
         Principal principal = request.getSecurityContext() == null ? null
                 : request.getSecurityContext().getUserPrincipal();
-        request.setProperty(SCOPE, IdempotencyContext.open(key, principal == null ? null : principal.getName(),
-                requestedWait(request.getHeaderString(IdempotencyHeaders.PREFER))));
+        request.setProperty(SCOPE, IdempotencyContext.open(IdempotencyContext.Request
+                .of(key, principal == null ? null : principal.getName())
+                .withRequestedWait(requestedWait(request.getHeaderString(IdempotencyHeaders.PREFER)))));
     }
 
     @Override

@@ -2,19 +2,24 @@ package io.idempo.runtime;
 
 import io.idempo.plan.Fingerprint;
 import io.idempo.plan.MethodPlan;
+import io.idempo.runtime.OutcomeLog.DecidedBy;
 import io.idempo.runtime.record.NewRecord;
 import io.idempo.runtime.record.RecordBusyException;
 import io.idempo.runtime.record.RecordClaim;
 import io.idempo.runtime.record.RecordStatus;
 import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.record.RecordStoreException;
 import io.idempo.runtime.record.StoredRecord;
+import io.idempo.runtime.spi.CallOutcome;
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.IdempotencyMetrics;
 import io.idempo.runtime.spi.ResponseCodec;
 import io.idempo.runtime.spi.SqlExecutor;
 import io.idempo.runtime.spi.StoredOutcome;
 import io.idempo.runtime.spi.TransactionSupport;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,21 +32,26 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs idempotent calls through the four layers; plain Java, no AspectJ types. The aspect hands every
- * {@code @Idempotent} call to {@link #execute(Invocation)}; code that does not weave calls it directly.
+ * {@code @Idempotent} call to {@link #execute(Invocation)}; code that does not weave uses
+ * {@link IdempotentOperation}.
  *
  * <ol>
  *   <li>The key: from the template, the {@code @IdempotencyKey} parameter or the request context; validated; scoped
  *       by action and principal or tenant.</li>
  *   <li>The claim store, one round trip: a completed duplicate is answered from it with no SQL; a concurrent one is
- *       told "in progress"; when it is down the database decides alone.</li>
- *   <li>The record, inserted as the first statement of the caller's transaction without ever raising a unique
- *       violation; when another transaction holds the key, its committed record is read with a locking read and
- *       replayed (or refused as a reused key).</li>
+ *       told "in progress"; when it is down the database decides alone. A claim taken is kept alive while the call
+ *       runs and lapses soon after its caller is gone ({@link ClaimHeartbeat}).</li>
+ *   <li>The record, inserted as the first statement of the transaction without ever raising a unique violation;
+ *       when another transaction holds the key, its committed record is read with a locking read and replayed (or
+ *       refused as a reused key). A call that arrives without a transaction gets one here, after the claim, so that
+ *       a duplicate turned away by the store never takes a database connection.</li>
  *   <li>The method runs; its encoded result completes the record in the same transaction. After commit the
  *       outcome is published to the claim store; after rollback the claim is released.</li>
  * </ol>
+ *
+ * <p>Close the engine when the application stops: it stops renewing claims.
  */
-public final class IdempotencyEngine {
+public final class IdempotencyEngine implements AutoCloseable {
 
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration WAIT_POLL = Duration.ofMillis(25);
@@ -49,6 +59,7 @@ public final class IdempotencyEngine {
     static final Duration MAX_REQUESTED_WAIT = Duration.ofSeconds(30);
 
     private final ClaimStore claims;
+    private final ClaimHeartbeat heartbeat;
     private final RecordStore records;
     private final TransactionSupport transactions;
     private final ResponseCodec codec;
@@ -57,10 +68,12 @@ public final class IdempotencyEngine {
     private final Duration defaultLease;
     private final Duration waitForResult;
     private final NoTransactionPolicy noTransactionPolicy;
+    private final IdempotencyMetrics metrics;
     private final Clock clock;
 
     IdempotencyEngine(IdempotencyEngineBuilder builder) {
         this.claims = builder.claims;
+        this.heartbeat = new ClaimHeartbeat(builder.claims, builder.claimTimeout, builder.clock, builder.scheduler);
         this.records = builder.records;
         this.transactions = builder.transactions;
         this.codec = builder.codec;
@@ -69,6 +82,7 @@ public final class IdempotencyEngine {
         this.defaultLease = builder.defaultLease;
         this.waitForResult = builder.waitForResult;
         this.noTransactionPolicy = builder.noTransactionPolicy;
+        this.metrics = builder.metrics;
         this.clock = builder.clock;
     }
 
@@ -78,52 +92,90 @@ public final class IdempotencyEngine {
 
     /** Runs the call once per key: the first time for real, afterwards as a replay of the first outcome. */
     public Object execute(Invocation invocation) throws Throwable {
+        long started = System.nanoTime();
         Call call = new Call(invocation, recordKey(invocation), UUID.randomUUID().toString());
-        ClaimResult fast = claims.claim(call.hash, call.token, call.fingerprint.digest(), call.lease);
-        if (fast instanceof ClaimResult.Done done) {
-            return replay(call, done.call(), "claim-store");
+        try {
+            return decide(call);
+        } catch (RecordStoreException e) {
+            metrics.recordStoreFailed();
+            throw e;
+        } finally {
+            metrics.callEnded(call.key.action(), call.outcome, System.nanoTime() - started);
         }
-        if (fast instanceof ClaimResult.Held held) {
+    }
+
+    /**
+     * Runs {@code work} once per key as {@code operation}: the functional form of {@link #execute} for code that is
+     * not woven (see {@link IdempotentOperation}).
+     */
+    public <T> T call(IdempotentOperation<T> operation, String key, Object fingerprintSource,
+                      IdempotentOperation.Work<T> work) throws Exception {
+        try {
+            @SuppressWarnings("unchecked")
+            T result = (T) execute(operation.invocation(key, fingerprintSource, work));
+            return result;
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new UndeclaredThrowableException(e); // work declares Exception: only an odd Throwable subclass
+        }
+    }
+
+    /** Stops renewing the claims of running calls; they lapse within the claim timeout. */
+    @Override
+    public void close() {
+        heartbeat.close();
+    }
+
+    private Object decide(Call call) throws Throwable {
+        ClaimResult found = claims.claim(call.keyHash, call.token, call.fingerprint.digest(), heartbeat.timeout());
+        if (found instanceof ClaimResult.Done done) {
+            return replay(call, done.call(), DecidedBy.CLAIM_STORE);
+        }
+        if (found instanceof ClaimResult.Held held) {
             return awaitFirst(call, held);
         }
-        boolean claimedFast = fast instanceof ClaimResult.Claimed;
+        StoreClaim storeClaim = found instanceof ClaimResult.Claimed
+                ? StoreClaim.taken(claims, call.keyHash, call.token, heartbeat.start(call.keyHash, call.token,
+                        call.lease))
+                : StoreClaim.NONE;
+        try {
+            return runInATransaction(call, storeClaim);
+        } finally {
+            storeClaim.stopRenewing();
+        }
+    }
+
+    /** In the caller's transaction, or in one begun here (the {@link NoTransactionPolicy}). */
+    private Object runInATransaction(Call call, StoreClaim storeClaim) throws Throwable {
         if (transactions.isActive()) {
-            return runInTransaction(call, claimedFast).unwrap();
+            return runInTransaction(call, storeClaim).unwrap();
         }
         if (noTransactionPolicy == NoTransactionPolicy.REFUSE) {
-            release(call, claimedFast);
+            storeClaim.release(transactions);
             throw new NoTransactionException(call.key.action(), call.key.clientKey());
         }
-        return transactions.inNewTransaction(() -> runInTransaction(call, claimedFast), Outcome::commit).unwrap();
+        return transactions.inNewTransaction(() -> runInTransaction(call, storeClaim), TransactionOutcome::commit)
+                .unwrap();
     }
 
     /** The record layer and the method, inside the active transaction. */
-    private Outcome runInTransaction(Call call, boolean claimedFast) {
+    private TransactionOutcome runInTransaction(Call call, StoreClaim storeClaim) {
         SqlExecutor sql = transactions.executor();
         RecordClaim claim;
         try {
             claim = records.claim(sql, call.newRecord());
         } catch (RecordBusyException e) {
-            release(call, claimedFast);
-            OutcomeLog.log(call.key, OutcomeLog.Outcome.BUSY, "database");
-            return Outcome.thrown(inProgress(call, "the database is settling a concurrent call with this key", e),
-                    false);
+            storeClaim.release(transactions);
+            call.ended(CallOutcome.BUSY, DecidedBy.DATABASE);
+            return TransactionOutcome.rollbackWith(
+                    inProgress(call, "the database is settling a concurrent call with this key", e));
         }
         if (claim instanceof RecordClaim.Existing existing) {
-            return answerExisting(call, existing.record(), claimedFast);
+            return answerExisting(call, existing.record(), storeClaim);
         }
         AtomicReference<CompletedCall> completed = new AtomicReference<>();
-        // A call whose claim found the store unavailable does not call it again: no request pays the store's
-        // timeout twice, and later duplicates heal the store from the record (answerExisting).
-        if (claimedFast) {
-            transactions.afterCompletion(committed -> {
-                if (committed && completed.get() != null) {
-                    claims.complete(call.hash, completed.get(), call.ttl);
-                } else {
-                    claims.release(call.hash, call.token);
-                }
-            });
-        }
+        storeClaim.settleWhenDone(transactions, completed::get, call.ttl);
         Object value;
         try {
             value = call.invocation.body().proceed();
@@ -132,58 +184,52 @@ public final class IdempotencyEngine {
         }
         StoredOutcome outcome = call.plan().noResult() ? new StoredOutcome(StoredOutcome.Kind.NONE, "")
                 : new StoredOutcome(StoredOutcome.Kind.RESULT, codec.encode(value, call.invocation.resultType()));
-        records.complete(sql, call.hash, RecordStatus.COMPLETED, outcome.text());
+        records.complete(sql, call.keyHash, RecordStatus.COMPLETED, outcome.text());
         completed.set(call.completedCall(outcome));
-        OutcomeLog.log(call.key, OutcomeLog.Outcome.FIRST, "database");
-        return Outcome.returned(value);
+        call.ended(CallOutcome.FIRST, DecidedBy.DATABASE);
+        return TransactionOutcome.returned(value);
     }
 
     /** A stored exception completes the record; any other leaves nothing behind so that a retry runs again. */
-    private Outcome failed(Call call, SqlExecutor sql, Throwable thrown, AtomicReference<CompletedCall> completed) {
+    private TransactionOutcome failed(Call call, SqlExecutor sql, Throwable thrown,
+                                      AtomicReference<CompletedCall> completed) {
         if (call.plan().storesException(thrown)) {
             StoredOutcome outcome = new StoredOutcome(StoredOutcome.Kind.EXCEPTION,
                     thrown.getClass().getName() + "\n" + Optional.ofNullable(thrown.getMessage()).orElse(""));
-            records.complete(sql, call.hash, RecordStatus.FAILED, outcome.text());
+            records.complete(sql, call.keyHash, RecordStatus.FAILED, outcome.text());
             completed.set(call.completedCall(outcome));
-            OutcomeLog.log(call.key, OutcomeLog.Outcome.STORED_FAILURE, "database");
+            call.ended(CallOutcome.STORED_FAILURE, DecidedBy.DATABASE);
             transactions.commitDespite(thrown);
-            return Outcome.thrown(thrown, true);
+            return TransactionOutcome.commitWith(thrown);
         }
         try {
-            records.delete(sql, call.hash);
+            records.delete(sql, call.keyHash);
         } catch (RuntimeException e) {
             thrown.addSuppressed(e); // the transaction rolls back anyway, taking the record with it
         }
-        OutcomeLog.log(call.key, OutcomeLog.Outcome.FAILED, "database");
-        return Outcome.thrown(thrown, false);
+        call.ended(CallOutcome.FAILED, DecidedBy.DATABASE);
+        return TransactionOutcome.rollbackWith(thrown);
     }
 
     /** Another transaction committed a record for this key (read with a locking read). */
-    private Outcome answerExisting(Call call, StoredRecord existing, boolean claimedFast) {
+    private TransactionOutcome answerExisting(Call call, StoredRecord existing, StoreClaim storeClaim) {
         if (!existing.fingerprint().equals(call.fingerprint.digest())) {
-            release(call, claimedFast);
-            return Outcome.thrown(keyReused(call, existing.fieldDigests()), false);
+            storeClaim.release(transactions);
+            return TransactionOutcome.rollbackWith(keyReused(call, existing.fieldDigests()));
         }
         if (existing.status() == RecordStatus.IN_PROGRESS) {
-            release(call, claimedFast);
-            OutcomeLog.log(call.key, OutcomeLog.Outcome.IN_PROGRESS, "database");
-            return Outcome.thrown(inProgress(call, "a call with this key is still running", null), false);
+            storeClaim.release(transactions);
+            call.ended(CallOutcome.IN_PROGRESS, DecidedBy.DATABASE);
+            return TransactionOutcome.rollbackWith(inProgress(call, "a call with this key is still running", null));
         }
         CompletedCall completed = StoredResponses.toCompletedCall(existing);
         // Heals a claim store that lost the outcome (restart, flush): later duplicates are answered there again.
-        Duration remaining = Duration.between(clock.instant(), existing.expiresAt());
-        if (claimedFast) {
-            transactions.afterCompletion(committed -> {
-                if (remaining.compareTo(Duration.ZERO) > 0) {
-                    claims.complete(call.hash, completed, remaining);
-                }
-            });
-        }
+        storeClaim.replaceWhenDone(transactions, completed, Duration.between(clock.instant(), existing.expiresAt()));
         try {
-            return Outcome.returned(replay(call, completed, "database"));
+            return TransactionOutcome.returned(replay(call, completed, DecidedBy.DATABASE));
         } catch (Throwable replayed) {
             transactions.commitDespite(replayed); // the caller's other work stands, as on the first call
-            return Outcome.thrown(replayed, true);
+            return TransactionOutcome.commitWith(replayed);
         }
     }
 
@@ -194,12 +240,12 @@ public final class IdempotencyEngine {
         Instant deadline = clock.instant().plus(waitFor());
         while (clock.instant().isBefore(deadline)) {
             Thread.sleep(WAIT_POLL.toMillis());
-            Optional<CompletedCall> completed = claims.completed(call.hash);
+            Optional<CompletedCall> completed = claims.completed(call.keyHash);
             if (completed.isPresent()) {
-                return replay(call, completed.get(), "claim-store-after-wait");
+                return replay(call, completed.get(), DecidedBy.CLAIM_STORE_AFTER_WAIT);
             }
         }
-        OutcomeLog.log(call.key, OutcomeLog.Outcome.IN_PROGRESS, "claim-store");
+        call.ended(CallOutcome.IN_PROGRESS, DecidedBy.CLAIM_STORE);
         throw inProgress(call, "a call with this key is still running", null);
     }
 
@@ -212,11 +258,11 @@ public final class IdempotencyEngine {
     }
 
     /** Returns the first call's result (or rethrows its stored exception), after checking the fingerprint. */
-    private Object replay(Call call, CompletedCall completed, String source) throws Throwable {
+    private Object replay(Call call, CompletedCall completed, DecidedBy source) throws Throwable {
         if (!completed.fingerprint().equals(call.fingerprint.digest())) {
-            throw keyReused(call, StoredResponses.parseFieldDigests(completed.fieldDigests()));
+            throw keyReused(call, completed.fieldDigests());
         }
-        OutcomeLog.log(call.key, OutcomeLog.Outcome.REPLAY, source);
+        call.ended(CallOutcome.REPLAYED, source);
         IdempotencyContext.markReplayed();
         StoredOutcome outcome = completed.outcome();
         return switch (outcome.kind()) {
@@ -228,7 +274,7 @@ public final class IdempotencyEngine {
     }
 
     private IdempotencyKeyReusedException keyReused(Call call, Map<String, String> firstDigests) {
-        OutcomeLog.log(call.key, OutcomeLog.Outcome.KEY_REUSED, "fingerprint");
+        call.ended(CallOutcome.KEY_REUSED, DecidedBy.FINGERPRINT);
         List<String> differing = new ArrayList<>();
         call.fingerprint.fieldDigests().forEach((path, digest) -> {
             if (firstDigests.containsKey(path) && !firstDigests.get(path).equals(digest)) {
@@ -244,16 +290,6 @@ public final class IdempotencyEngine {
                         + RETRY_AFTER.toSeconds() + " s", cause);
     }
 
-    private void release(Call call, boolean claimedFast) {
-        if (claimedFast) {
-            if (transactions.isActive()) {
-                transactions.afterCompletion(committed -> claims.release(call.hash, call.token));
-            } else {
-                claims.release(call.hash, call.token);
-            }
-        }
-    }
-
     private RecordKey recordKey(Invocation invocation) {
         MethodPlan plan = invocation.plan();
         String action = plan.action();
@@ -265,16 +301,18 @@ public final class IdempotencyEngine {
     private final class Call {
         final Invocation invocation;
         final RecordKey key;
-        final String hash;
+        final String keyHash;
         final String token;
         final Fingerprint fingerprint;
         final Duration ttl;
         final Duration lease;
+        /** How the call ended; a call that ends with an error of the stores themselves counts as failed. */
+        CallOutcome outcome = CallOutcome.FAILED;
 
         Call(Invocation invocation, RecordKey key, String token) {
             this.invocation = invocation;
             this.key = key;
-            this.hash = key.hash();
+            this.keyHash = key.hash();
             this.token = token;
             this.fingerprint = invocation.plan().fingerprint(invocation.arguments());
             this.ttl = invocation.plan().ttl().orElse(defaultTtl);
@@ -285,14 +323,18 @@ public final class IdempotencyEngine {
             return invocation.plan();
         }
 
+        void ended(CallOutcome how, DecidedBy source) {
+            outcome = how;
+            OutcomeLog.log(key, how, source);
+        }
+
         NewRecord newRecord() {
-            return new NewRecord(hash, key.action(), key.scope(), key.clientKey(), fingerprint.digest(),
+            return new NewRecord(keyHash, key.action(), key.scope(), key.clientKey(), fingerprint.digest(),
                     plan().fingerprintVersion(), fingerprint.fieldDigests(), lease, ttl);
         }
 
-        CompletedCall completedCall(StoredOutcome outcome) {
-            return new CompletedCall(fingerprint.digest(), StoredResponses.formatFieldDigests(fingerprint.fieldDigests()),
-                    outcome);
+        CompletedCall completedCall(StoredOutcome stored) {
+            return new CompletedCall(fingerprint.digest(), fingerprint.fieldDigests(), stored);
         }
     }
 }

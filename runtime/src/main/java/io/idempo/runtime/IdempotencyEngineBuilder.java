@@ -4,16 +4,20 @@ import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.spi.ClaimStore;
+import io.idempo.runtime.spi.ClaimStoreHealth;
+import io.idempo.runtime.spi.IdempotencyMetrics;
 import io.idempo.runtime.spi.ResponseCodec;
 import io.idempo.runtime.spi.TransactionSupport;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Configures an {@link IdempotencyEngine}. Required: a record store, a transaction model and a response codec.
  * Defaults: an in-JVM claim store, the default key policy, a 24-hour TTL (the payment providers' retry window), a
- * 30-second lease, no waiting for an in-flight first call, and a new transaction for calls that arrive without one.
+ * 30-second lease, claims that outlive a vanished caller by 1.5 seconds, no waiting for an in-flight first call, a
+ * new transaction for calls that arrive without one, and no metrics.
  */
 public final class IdempotencyEngineBuilder {
 
@@ -24,6 +28,12 @@ public final class IdempotencyEngineBuilder {
     /** Duplicates of a running call are told "in progress" at once unless they ask to wait. */
     public static final Duration DEFAULT_WAIT_FOR_RESULT = Duration.ZERO;
     public static final NoTransactionPolicy DEFAULT_NO_TRANSACTION_POLICY = NoTransactionPolicy.BEGIN;
+    /**
+     * How long a store claim outlives a caller that died or whose commit failed unseen: a retry runs after at most
+     * this. Renewed every third of it while the call runs; short enough to heal in about a second, long enough to
+     * ride out a slow Redis answer (its timeout is {@code RedisClientConfig.TIMEOUT_MILLIS}).
+     */
+    public static final Duration DEFAULT_CLAIM_TIMEOUT = Duration.ofMillis(1500);
 
     ClaimStore claims = new InMemoryClaimStore();
     RecordStore records;
@@ -34,6 +44,9 @@ public final class IdempotencyEngineBuilder {
     Duration defaultLease = DEFAULT_LEASE;
     Duration waitForResult = DEFAULT_WAIT_FOR_RESULT;
     NoTransactionPolicy noTransactionPolicy = DEFAULT_NO_TRANSACTION_POLICY;
+    Duration claimTimeout = DEFAULT_CLAIM_TIMEOUT;
+    ScheduledExecutorService scheduler;
+    IdempotencyMetrics metrics = IdempotencyMetrics.NONE;
     Clock clock = Clock.systemUTC();
 
     IdempotencyEngineBuilder() {
@@ -97,6 +110,30 @@ public final class IdempotencyEngineBuilder {
         return this;
     }
 
+    /**
+     * How long a claim in the claim store outlives a caller that is gone ({@link #DEFAULT_CLAIM_TIMEOUT}); the
+     * claims of running calls are renewed every third of it, up to their lease.
+     */
+    public IdempotencyEngineBuilder claimTimeout(Duration timeout) {
+        this.claimTimeout = positive("claimTimeout", timeout);
+        return this;
+    }
+
+    /**
+     * Where claims are renewed: a container's managed scheduler, which the engine then uses but never shuts down.
+     * Without one the engine starts a daemon thread of its own with the first claim and stops it on close.
+     */
+    public IdempotencyEngineBuilder scheduler(ScheduledExecutorService renewals) {
+        this.scheduler = Objects.requireNonNull(renewals, "scheduler");
+        return this;
+    }
+
+    /** Where call outcomes and store failures are counted; none by default. */
+    public IdempotencyEngineBuilder metrics(IdempotencyMetrics engineMetrics) {
+        this.metrics = Objects.requireNonNull(engineMetrics, "metrics");
+        return this;
+    }
+
     public IdempotencyEngineBuilder clock(Clock engineClock) {
         this.clock = Objects.requireNonNull(engineClock, "clock");
         return this;
@@ -106,6 +143,7 @@ public final class IdempotencyEngineBuilder {
         require(records, "recordStore");
         require(transactions, "transactions");
         require(codec, "responseCodec");
+        metrics.observe(claims instanceof ClaimStoreHealth health ? health : ClaimStoreHealth.ALWAYS_HEALTHY);
         return new IdempotencyEngine(this);
     }
 

@@ -5,14 +5,11 @@ import io.idempo.runtime.record.StoredRecord;
 import io.idempo.runtime.spi.CompletedCall;
 import io.idempo.runtime.spi.StoredOutcome;
 import java.lang.reflect.InvocationTargetException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
- * The text forms shared by the record and the claim store: per-field digests as {@code path=hex;path=hex}, and a
- * stored exception as {@code <type>\n<message>} (the outcome itself is {@link StoredOutcome#text()}).
+ * Between the stored forms and replay: a record's outcome as a {@link CompletedCall}, and a stored exception
+ * ({@code <type>\n<message>}, inside {@link StoredOutcome#text()}) rebuilt for a duplicate.
  */
 final class StoredResponses {
 
@@ -23,24 +20,8 @@ final class StoredResponses {
         if (record.status() == RecordStatus.IN_PROGRESS) {
             throw new IllegalStateException("Record " + record.keyHash() + " has no final outcome yet");
         }
-        return new CompletedCall(record.fingerprint(), formatFieldDigests(record.fieldDigests()),
+        return new CompletedCall(record.fingerprint(), record.fieldDigests(),
                 StoredOutcome.parse(record.response()));
-    }
-
-    static String formatFieldDigests(Map<String, String> digests) {
-        return digests.entrySet().stream().map(entry -> entry.getKey() + "=" + entry.getValue())
-                .collect(Collectors.joining(";"));
-    }
-
-    static Map<String, String> parseFieldDigests(String text) {
-        Map<String, String> digests = new LinkedHashMap<>();
-        if (!text.isEmpty()) {
-            for (String pair : text.split(";")) {
-                int separator = pair.lastIndexOf('=');
-                digests.put(pair.substring(0, separator), pair.substring(separator + 1));
-            }
-        }
-        return digests;
     }
 
     /**

@@ -321,9 +321,9 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("true", waited.header(REPLAYED).orElse(null), waited.toString());
             assertArrayEquals(first.bodyBytes(), waited.bodyBytes());
             assertEquals(first.header("Location"), waited.header("Location"));
-            server().awaitLogLines("key=" + key + " outcome=replay source=claim-store-after-wait", 1,
+            server().awaitLogLines("key=" + key + " outcome=replayed source=claim-store-after-wait", 1,
                     Duration.ofSeconds(5));
-            assertEquals(1, server().logLines("key=" + key + " outcome=replay source=claim-store-after-wait").size(),
+            assertEquals(1, server().logLines("key=" + key + " outcome=replayed source=claim-store-after-wait").size(),
                     "the Prefer request waited for the first call");
 
             ApiResponse after = alice().post(ORDERS, body, key);
@@ -335,9 +335,9 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
 
             // The log tells the four outcomes apart (seeds/000: 首次 / 重复 / 处理中 / 键复用冲突).
             assertEquals(422, alice().post(ORDERS, order(newProductId(), AMOUNT), key).status());
-            server().awaitLogLines("key=" + key + " outcome=key-reused", 1, Duration.ofSeconds(5));
+            server().awaitLogLines("key=" + key + " outcome=key_reused", 1, Duration.ofSeconds(5));
             List<String> lines = server().logLines("key=" + key + " ");
-            for (String outcome : List.of("first", "in-progress", "replay", "key-reused")) {
+            for (String outcome : List.of("first", "in_progress", "replayed", "key_reused")) {
                 assertTrue(lines.stream().anyMatch(line -> line.contains("outcome=" + outcome)),
                         "a log line with outcome=" + outcome + " for " + key + ": " + lines);
             }

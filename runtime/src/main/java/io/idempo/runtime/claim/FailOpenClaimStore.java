@@ -2,11 +2,13 @@ package io.idempo.runtime.claim;
 
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.ClaimStore;
+import io.idempo.runtime.spi.ClaimStoreHealth;
 import io.idempo.runtime.spi.CompletedCall;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,7 +25,7 @@ import java.util.function.Supplier;
  * closes the circuit, its failure opens it again at once. Degradation is logged at most once per
  * {@code logInterval}, with the number of degraded calls since the last line.
  */
-public final class FailOpenClaimStore implements ClaimStore {
+public final class FailOpenClaimStore implements ClaimStore, ClaimStoreHealth {
 
     private static final System.Logger LOG = System.getLogger(FailOpenClaimStore.class.getName());
 
@@ -40,6 +42,7 @@ public final class FailOpenClaimStore implements ClaimStore {
     private final AtomicBoolean probing = new AtomicBoolean();
     private final AtomicReference<Instant> nextLog = new AtomicReference<>(Instant.MIN);
     private final AtomicLong degradedCalls = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
     private final AtomicLong degradedSinceLog = new AtomicLong();
 
     public FailOpenClaimStore(ClaimStore delegate, int failureThreshold, Duration openFor, Duration logInterval,
@@ -60,10 +63,15 @@ public final class FailOpenClaimStore implements ClaimStore {
     private enum Admission { SKIP, CALL, PROBE }
 
     @Override
-    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease) {
-        return guarded("claim", () -> delegate.claim(keyHash, token, fingerprint, lease),
+    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration timeout) {
+        return guarded("claim", () -> delegate.claim(keyHash, token, fingerprint, timeout),
                 error -> new ClaimResult.Unavailable(error == null ? "circuit open"
                         : error.getClass().getSimpleName() + ": " + error.getMessage()));
+    }
+
+    @Override
+    public boolean renew(String keyHash, String token, Duration timeout) {
+        return guarded("renew", () -> delegate.renew(keyHash, token, timeout), error -> false);
     }
 
     @Override
@@ -100,6 +108,19 @@ public final class FailOpenClaimStore implements ClaimStore {
     /** Whether calls currently skip the store. */
     public boolean isOpen() {
         return clock.instant().isBefore(openUntil.get());
+    }
+
+    @Override
+    public long failures() {
+        return failures.get();
+    }
+
+    @Override
+    public Circuit circuit() {
+        if (isOpen()) {
+            return Circuit.OPEN;
+        }
+        return tripped.get() ? Circuit.HALF_OPEN : Circuit.CLOSED;
     }
 
     /**
@@ -146,6 +167,7 @@ public final class FailOpenClaimStore implements ClaimStore {
     }
 
     private void failed(String operation, RuntimeException error) {
+        failures.incrementAndGet();
         if (tripped.get() || consecutiveFailures.incrementAndGet() >= failureThreshold) {
             openUntil.set(clock.instant().plus(openFor));
             consecutiveFailures.set(0);
@@ -165,14 +187,6 @@ public final class FailOpenClaimStore implements ClaimStore {
         degradedSinceLog.addAndGet(-count);
         LOG.log(Level.WARNING, "idempo outcome=redis-degraded operation={0} calls={1} circuit={2}: the database "
                 + "record alone decides until the claim store answers again{3}", operation, count,
-                circuitState(), error == null ? "" : " (" + error + ")");
-    }
-
-    /** {@code open} (skipping the store), {@code half-open} (waiting for the probe's answer) or {@code closed}. */
-    private String circuitState() {
-        if (isOpen()) {
-            return "open";
-        }
-        return tripped.get() ? "half-open" : "closed";
+                circuit().name().toLowerCase(Locale.ROOT).replace('_', '-'), error == null ? "" : " (" + error + ")");
     }
 }

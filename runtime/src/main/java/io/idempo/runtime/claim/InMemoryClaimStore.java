@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -36,19 +37,33 @@ public final class InMemoryClaimStore implements ClaimStore {
     }
 
     @Override
-    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease) {
+    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration timeout) {
         Instant now = clock.instant();
         AtomicReference<ClaimResult> result = new AtomicReference<>();
         entries.compute(keyHash, (key, existing) -> {
             if (existing == null || existing.expired(now)) {
                 result.set(new ClaimResult.Claimed());
-                return new Entry(token, fingerprint, null, now.plus(lease));
+                return new Entry(token, fingerprint, null, now.plus(timeout));
             }
             result.set(existing.completed() != null ? new ClaimResult.Done(existing.completed())
                     : new ClaimResult.Held(existing.fingerprint(), Duration.between(now, existing.expiresAt())));
             return existing;
         });
         return result.get();
+    }
+
+    @Override
+    public boolean renew(String keyHash, String token, Duration timeout) {
+        Instant now = clock.instant();
+        AtomicBoolean renewed = new AtomicBoolean();
+        entries.computeIfPresent(keyHash, (key, existing) -> {
+            if (!token.equals(existing.token()) || existing.expired(now)) {
+                return existing;
+            }
+            renewed.set(true);
+            return new Entry(token, existing.fingerprint(), null, now.plus(timeout));
+        });
+        return renewed.get();
     }
 
     @Override

@@ -52,6 +52,15 @@ public final class RedisClaimStore implements ClaimStore {
             return 0
             """;
 
+    /** Extends the key's expiry only while it is still held by the caller's token. */
+    private static final String RENEW = """
+            local value = redis.call('GET', KEYS[1])
+            if value and string.sub(value, 1, string.len(ARGV[1])) == ARGV[1] then
+              return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+            end
+            return 0
+            """;
+
     private final RedissonClient redisson;
     private final String prefix;
 
@@ -62,9 +71,10 @@ public final class RedisClaimStore implements ClaimStore {
     }
 
     @Override
-    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease) {
+    public ClaimResult claim(String keyHash, String token, String fingerprint, Duration timeout) {
         List<Object> found = script().eval(RScript.Mode.READ_WRITE, CLAIM, RScript.ReturnType.LIST,
-                List.<Object>of(prefix + keyHash), RedisValue.held(token, fingerprint), String.valueOf(lease.toMillis()));
+                List.<Object>of(prefix + keyHash), RedisValue.held(token, fingerprint),
+                String.valueOf(timeout.toMillis()));
         if (found == null || found.isEmpty()) {
             return new ClaimResult.Claimed();
         }
@@ -75,6 +85,13 @@ public final class RedisClaimStore implements ClaimStore {
         }
         long remainingMillis = ((Number) found.get(1)).longValue();
         return new ClaimResult.Held(RedisValue.heldFingerprint(value), Duration.ofMillis(Math.max(remainingMillis, 1)));
+    }
+
+    @Override
+    public boolean renew(String keyHash, String token, Duration timeout) {
+        Long renewed = script().eval(RScript.Mode.READ_WRITE, RENEW, RScript.ReturnType.LONG,
+                List.<Object>of(prefix + keyHash), RedisValue.heldPrefix(token), String.valueOf(timeout.toMillis()));
+        return renewed != null && renewed == 1L;
     }
 
     @Override

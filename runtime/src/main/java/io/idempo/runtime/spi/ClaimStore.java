@@ -10,8 +10,18 @@ import java.util.Optional;
  */
 public interface ClaimStore {
 
-    /** Takes the key for {@code lease} if it is free, else reports who has it; one round trip. */
-    ClaimResult claim(String keyHash, String token, String fingerprint, Duration lease);
+    /**
+     * Takes the key for {@code timeout} if it is free, else reports who has it; one round trip. The engine keeps
+     * a claim of a running call alive with {@link #renew} and lets it lapse when its caller is gone.
+     */
+    ClaimResult claim(String keyHash, String token, String fingerprint, Duration timeout);
+
+    /**
+     * Extends the claim to {@code timeout} from now, but only while {@code token} still holds it; returns whether
+     * it did. Called for calls that run longer than a fraction of the timeout, so that a claim outlives a crashed
+     * caller (or one whose commit failed without telling anyone) by at most the timeout.
+     */
+    boolean renew(String keyHash, String token, Duration timeout);
 
     /** After the first call committed: keep its outcome until {@code ttl}, replacing the claim. */
     void complete(String keyHash, CompletedCall call, Duration ttl);

@@ -28,6 +28,12 @@ final class CountingClaimStore implements ClaimStore {
     }
 
     @Override
+    public boolean renew(String keyHash, String token, Duration timeout) {
+        calls.incrementAndGet();
+        return delegate.renew(keyHash, token, timeout);
+    }
+
+    @Override
     public void complete(String keyHash, CompletedCall call, Duration ttl) {
         calls.incrementAndGet();
         delegate.complete(keyHash, call, ttl);

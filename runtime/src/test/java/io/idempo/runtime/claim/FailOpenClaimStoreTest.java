@@ -11,6 +11,7 @@ import io.idempo.runtime.spi.CompletedCall;
 import io.idempo.runtime.spi.StoredOutcome;
 import io.idempo.runtime.testing.TestClock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -34,7 +35,7 @@ class FailOpenClaimStoreTest {
     private static final Duration OPEN_FOR = Duration.ofSeconds(5);
     private static final Duration LEASE = Duration.ofSeconds(10);
     private static final String FINGERPRINT = "f".repeat(64);
-    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, "",
+    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of(),
             new StoredOutcome(StoredOutcome.Kind.RESULT, "{}"));
     /** RedisClientConfig.TIMEOUT_MILLIS (500) plus a generous margin for a loaded two-core machine. */
     private static final long HUNG_CALL_BOUND_MILLIS = 2_000;
@@ -245,6 +246,11 @@ class FailOpenClaimStoreTest {
                 throw new IllegalStateException("scripted failure");
             }
             return new ClaimResult.Claimed();
+        }
+
+        @Override
+        public boolean renew(String keyHash, String token, Duration timeout) {
+            throw new UnsupportedOperationException();
         }
 
         @Override

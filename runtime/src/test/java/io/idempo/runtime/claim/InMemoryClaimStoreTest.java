@@ -10,6 +10,7 @@ import io.idempo.runtime.spi.CompletedCall;
 import io.idempo.runtime.spi.StoredOutcome;
 import io.idempo.runtime.testing.TestClock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class InMemoryClaimStoreTest {
     private static final Duration LEASE = Duration.ofSeconds(10);
     private static final Duration TTL = Duration.ofMinutes(30);
     private static final String FINGERPRINT = "f".repeat(64);
-    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, "request=" + "a".repeat(64),
+    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of("request", "a".repeat(16)),
             new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}\nsecond line, Grüße"));
 
     private final TestClock clock = new TestClock();

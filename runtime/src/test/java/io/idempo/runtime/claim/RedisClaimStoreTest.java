@@ -34,7 +34,7 @@ class RedisClaimStoreTest {
     private static final Duration LEASE = Duration.ofSeconds(10);
     private static final Duration TTL = Duration.ofMinutes(30);
     private static final String FINGERPRINT = "f".repeat(64);
-    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, "request=" + "a".repeat(64),
+    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of("request", "a".repeat(16)),
             new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}"));
 
     private RedissonClient shared;
@@ -133,13 +133,13 @@ class RedisClaimStoreTest {
 
     @Test
     void payloadsWithNewlinesAndNonAsciiTextRoundTrip() {
-        CompletedCall result = new CompletedCall(FINGERPRINT, "request.note=" + "1".repeat(64) + ";key=" + "2".repeat(64),
-                new StoredOutcome(StoredOutcome.Kind.RESULT,
+        CompletedCall result = new CompletedCall(FINGERPRINT,
+                Map.of("request.note", "1".repeat(16), "key", "2".repeat(16)), new StoredOutcome(StoredOutcome.Kind.RESULT,
                         "{\"note\":\"first line\\nsecond\"}\n\nraw\nnewlines\r\n, Grüße, 東京, emoji 😀, €\n"));
-        CompletedCall exception = new CompletedCall(FINGERPRINT, "",
+        CompletedCall exception = new CompletedCall(FINGERPRINT, Map.of(),
                 new StoredOutcome(StoredOutcome.Kind.EXCEPTION, "com.example.OutOfStock\nnur 3 übrig\nzweite Zeile"));
-        CompletedCall none = new CompletedCall(FINGERPRINT, "", new StoredOutcome(StoredOutcome.Kind.NONE, ""));
-        CompletedCall empty = new CompletedCall(FINGERPRINT, "", new StoredOutcome(StoredOutcome.Kind.RESULT, ""));
+        CompletedCall none = new CompletedCall(FINGERPRINT, Map.of(), new StoredOutcome(StoredOutcome.Kind.NONE, ""));
+        CompletedCall empty = new CompletedCall(FINGERPRINT, Map.of(), new StoredOutcome(StoredOutcome.Kind.RESULT, ""));
         Map<String, CompletedCall> calls = Map.of("result", result, "exception", exception, "none", none,
                 "empty", empty);
         calls.forEach((key, call) -> {

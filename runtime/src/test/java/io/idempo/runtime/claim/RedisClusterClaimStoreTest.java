@@ -15,6 +15,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.IntStream;
@@ -41,7 +42,7 @@ class RedisClusterClaimStoreTest {
     private static final Duration LEASE = Duration.ofSeconds(10);
     private static final Duration TTL = Duration.ofMinutes(30);
     private static final String FINGERPRINT = "f".repeat(64);
-    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, "request=" + "a".repeat(64),
+    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of("request", "a".repeat(16)),
             new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}"));
 
     private static RedissonClient redisson;

@@ -12,6 +12,8 @@ import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.spi.ClaimStore;
+import io.idempo.runtime.spi.IdempotencyMetrics;
+import io.idempo.runtime.spi.TransactionSupport;
 import io.idempo.runtime.tx.JpaTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Persistence;
@@ -45,26 +47,46 @@ final class EngineHarness implements AutoCloseable {
 
     /**
      * What a test may change about the setup: the Redis of {@link ClaimMode#REDIS} (a redis-server or a cluster of
-     * the test's own), the pool's isolation level, and a wrapper around the claim store (to tune its circuit breaker).
+     * the test's own), the pool's isolation level and size, and wrappers around the claim store (to tune its circuit
+     * breaker) and around the transactions the engine sees.
      */
-    record Options(Supplier<Config> redis, String isolation, UnaryOperator<ClaimStore> claims) {
+    record Options(Supplier<Config> redis, String isolation, UnaryOperator<ClaimStore> claims, int poolSize,
+                   UnaryOperator<TransactionSupport> transactions, IdempotencyMetrics metrics) {
         static final Options DEFAULT = new Options(() -> RedisClientConfig.failFast(REDIS_ADDRESS),
-                "TRANSACTION_READ_COMMITTED", UnaryOperator.identity());
+                "TRANSACTION_READ_COMMITTED", UnaryOperator.identity(), 24, UnaryOperator.identity(),
+                IdempotencyMetrics.NONE);
 
         Options redis(String address) {
-            return new Options(() -> RedisClientConfig.failFast(address), isolation, claims);
+            return new Options(() -> RedisClientConfig.failFast(address), isolation, claims, poolSize, transactions,
+                    metrics);
         }
 
         Options redisCluster(List<String> seedAddresses) {
-            return new Options(() -> RedisClientConfig.failFastCluster(seedAddresses), isolation, claims);
+            return new Options(() -> RedisClientConfig.failFastCluster(seedAddresses), isolation, claims, poolSize,
+                    transactions, metrics);
         }
 
         Options isolation(String level) {
-            return new Options(redis, level, claims);
+            return new Options(redis, level, claims, poolSize, transactions, metrics);
         }
 
         Options claims(UnaryOperator<ClaimStore> wrapper) {
-            return new Options(redis, isolation, wrapper);
+            return new Options(redis, isolation, wrapper, poolSize, transactions, metrics);
+        }
+
+        /** A pool of {@code size} connections (24 by default). */
+        Options poolSize(int size) {
+            return new Options(redis, isolation, claims, size, transactions, metrics);
+        }
+
+        /** Where the engine reports its outcomes. */
+        Options metrics(IdempotencyMetrics engineMetrics) {
+            return new Options(redis, isolation, claims, poolSize, transactions, engineMetrics);
+        }
+
+        /** What the engine sees of the transactions (to imitate a container that drops completion callbacks). */
+        Options transactions(UnaryOperator<TransactionSupport> wrapper) {
+            return new Options(redis, isolation, claims, poolSize, wrapper, metrics);
         }
     }
 
@@ -80,6 +102,7 @@ final class EngineHarness implements AutoCloseable {
     final RecordStore records;
     final RedissonClient redisson;
     final IdempotencyEngine engine;
+    private Idempotency.Installation installation;
     final Shop shop;
 
     EngineHarness(EngineDatabase database, ClaimMode mode) throws SQLException {
@@ -102,7 +125,7 @@ final class EngineHarness implements AutoCloseable {
         config.setJdbcUrl(database.url);
         config.setUsername(database.user);
         config.setPassword("");
-        config.setMaximumPoolSize(24);
+        config.setMaximumPoolSize(options.poolSize());
         config.setAutoCommit(false);
         config.setTransactionIsolation(options.isolation());
         this.pool = new HikariDataSource(config);
@@ -124,12 +147,28 @@ final class EngineHarness implements AutoCloseable {
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(records)
-                .transactions(transactions)
+                .transactions(options.transactions().apply(transactions))
                 .responseCodec(JsonbResponseCodec.create())
                 .waitForResult(waitForResult)
+                .metrics(options.metrics())
                 .build();
-        Idempotency.install(engine);
         this.shop = new Shop(transactions, ordersTable);
+        activate();
+    }
+
+    /** Makes this harness's engine the one the woven shop runs through. */
+    void activate() {
+        if (installation == null) {
+            installation = Idempotency.install(engine);
+        }
+    }
+
+    /** Lets another harness's engine be installed. */
+    void deactivate() {
+        if (installation != null) {
+            installation.close();
+            installation = null;
+        }
     }
 
     /** Calls {@code place} in a transaction of the caller's, as a resource method or service would. */
@@ -216,7 +255,8 @@ final class EngineHarness implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        Idempotency.uninstall();
+        deactivate();
+        engine.close();
         if (redisson != null) {
             if (mode == ClaimMode.REDIS) {
                 redisson.getKeys().deleteByPattern(redisPrefix + "*");

@@ -1,6 +1,5 @@
 package io.idempo.runtime.engine;
 
-import io.idempo.runtime.Idempotency;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +13,7 @@ import org.junit.jupiter.params.provider.Arguments;
 final class Harnesses implements AutoCloseable {
 
     private final Map<String, EngineHarness> open = new LinkedHashMap<>();
+    private EngineHarness active;
 
     /** Every database with every claim mode. */
     static Stream<Arguments> all() {
@@ -24,11 +24,15 @@ final class Harnesses implements AutoCloseable {
     EngineHarness get(EngineDatabase database, ClaimMode mode) throws SQLException {
         String name = database + "/" + mode;
         EngineHarness harness = open.get(name);
+        if (active != null && active != harness) {
+            active.deactivate();
+        }
         if (harness == null) {
             harness = new EngineHarness(database, mode);
             open.put(name, harness);
         }
-        Idempotency.install(harness.engine);
+        harness.activate();
+        active = harness;
         harness.shop.failAfterWrite = false;
         harness.shop.delay = java.time.Duration.ZERO;
         harness.shop.executions.set(0);

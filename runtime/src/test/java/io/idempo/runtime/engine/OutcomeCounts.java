@@ -9,7 +9,7 @@ import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
 /**
- * Counts the engine's outcome lines per "outcome/source", such as {@code replay/database}, from the moment it is
+ * Counts the engine's outcome lines per "outcome/source", such as {@code replayed/database}, from the moment it is
  * {@linkplain #capture() attached} to the {@code io.idempo.outcome} logger until it is closed.
  */
 final class OutcomeCounts extends Handler implements AutoCloseable {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.runtime.IdempotencyContext;
 import io.idempo.runtime.IdempotencyKeyReusedException;
 import io.idempo.runtime.engine.Shop.OrderRequest;
 import java.math.BigDecimal;
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /** Logs name the key, the action and the outcome, one line per call, and never a request or response value. */
 class OutcomeLogTest {
+
+    /** Held here: LogManager keeps loggers weakly, and a collected one would take the handler with it. */
+    private static final Logger OUTCOMES = Logger.getLogger("io.idempo.outcome");
 
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Handler capture = new Handler() {
@@ -40,12 +44,12 @@ class OutcomeLogTest {
 
     @BeforeEach
     void capture() {
-        Logger.getLogger("io.idempo.outcome").addHandler(capture);
+        OUTCOMES.addHandler(capture);
     }
 
     @AfterEach
     void release() {
-        Logger.getLogger("io.idempo.outcome").removeHandler(capture);
+        OUTCOMES.removeHandler(capture);
     }
 
     @Test
@@ -61,9 +65,28 @@ class OutcomeLogTest {
             assertEquals(3, ours.size(), () -> "one line per call: " + lines);
             assertTrue(ours.get(0).contains("action=orders.create") && ours.get(0).contains("outcome=first"),
                     ours.get(0));
-            assertTrue(ours.get(1).contains("outcome=replay"), ours.get(1));
-            assertTrue(ours.get(2).contains("outcome=key-reused"), ours.get(2));
+            assertTrue(ours.get(1).contains("outcome=replayed"), ours.get(1));
+            assertTrue(ours.get(2).contains("outcome=key_reused"), ours.get(2));
             assertFalse(String.join("\n", ours).contains("123.45"), "request values never reach the log");
+            assertTrue(ours.stream().allMatch(line -> line.contains(" request=- ")), "no request id: " + ours);
+        }
+    }
+
+    @Test
+    void theLineNamesTheRequestIdOfItsContext() throws Exception {
+        try (EngineHarness harness = new EngineHarness(EngineDatabase.H2, ClaimMode.IN_MEMORY)) {
+            String key = "log-" + UUID.randomUUID();
+            OrderRequest request = new OrderRequest(1002, 1, new BigDecimal("5.00"));
+            for (String requestId : List.of("req-first-1", "req-retry-2")) {
+                try (IdempotencyContext.Scope ignored = IdempotencyContext.open(
+                        IdempotencyContext.Request.of(null, "alice").withRequestId(requestId))) {
+                    harness.placeInTransaction(request, key);
+                }
+            }
+            List<String> ours = lines.stream().filter(line -> line.contains(key)).toList();
+            assertEquals(2, ours.size(), () -> "one line per call: " + lines);
+            assertTrue(ours.get(0).contains(" request=req-first-1 outcome=first "), ours.get(0));
+            assertTrue(ours.get(1).contains(" request=req-retry-2 outcome=replayed "), ours.get(1));
         }
     }
 }

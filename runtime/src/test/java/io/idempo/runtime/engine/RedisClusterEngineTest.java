@@ -108,7 +108,7 @@ class RedisClusterEngineTest {
                 cluster.awaitState("fail", 1, 2);
                 rounds.round(all);
                 assertTrue(circuit.get().degradedCalls() > 0, "the calls went on without the cluster");
-                assertTrue(outcomes.get("replay/database") > 0,
+                assertTrue(outcomes.get("replayed/database") > 0,
                         "duplicates the cluster could not answer were answered by the database: " + outcomes.counts);
                 assertTrue(rounds.slowestCall().compareTo(QUICK) < 0, "every call answered quickly; the slowest took "
                         + rounds.slowestCall());

@@ -83,7 +83,7 @@ class RedisOutageTest {
                 List<String> records = harness.recordState();
                 assertEquals(all.size(), records.size());
                 assertTrue(records.stream().allMatch(row -> row.contains("|COMPLETED|")), () -> records.toString());
-                assertTrue(outcomes.get("replay/database") > 0,
+                assertTrue(outcomes.get("replayed/database") > 0,
                         "duplicates that Redis had lost were caught by the database record: " + outcomes.counts);
 
                 // Healed: the database's outcome was written back to the restarted, flushed Redis...
@@ -97,7 +97,7 @@ class RedisOutageTest {
                 }
                 // ... and a completed duplicate is answered there, with no SQL and no execution.
                 assertFalse(circuit.get().isOpen());
-                int replaysFromRedis = outcomes.get("replay/claim-store");
+                int replaysFromRedis = outcomes.get("replayed/claim-store");
                 for (String key : all) {
                     harness.statements.start();
                     Order again = harness.placeInTransaction(CallRounds.request(key), key);
@@ -106,7 +106,7 @@ class RedisOutageTest {
                     assertEquals(List.of(), statements.stream().filter(entry -> !entry.kind().equals("commit"))
                             .toList(), "a completed duplicate of " + key + " runs no SQL");
                 }
-                assertEquals(replaysFromRedis + all.size(), outcomes.get("replay/claim-store"));
+                assertEquals(replaysFromRedis + all.size(), outcomes.get("replayed/claim-store"));
                 assertEquals(all.size(), harness.shop.executions.get());
                 System.out.printf("RedisOutageTest %s: %d calls, %d in progress, %d degraded, outcomes %s%n",
                         database, rounds.calls(), rounds.inProgress(), circuit.get().degradedCalls(), outcomes.counts);

@@ -62,6 +62,11 @@ public class Shop {
         return requests.stream().map(request -> writeOrder(request, key)).toList();
     }
 
+    /** The same business write, not woven: the work an {@code IdempotentOperation} wraps. */
+    public Order writeUnprotected(OrderRequest request, String key) {
+        return writeOrder(request, key);
+    }
+
     private Order writeOrder(OrderRequest request, String key) {
         executions.incrementAndGet();
         if (request.quantity() > 100) {

@@ -12,13 +12,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 
 /**
- * Wraps a DataSource to record every statement executed and every commit, with the thread that did it, so that a
- * test can assert exactly what one call added to its transaction (a JDBC-level proxy: it sees what Hibernate
- * really sends).
+ * Wraps a DataSource to record every connection taken from it, every statement executed and every commit, with the
+ * thread that did it, so that a test can assert exactly what one call cost the pool and added to its transaction (a
+ * JDBC-level proxy: it sees what Hibernate really sends).
  */
 final class StatementLog {
 
-    /** One executed statement ({@code kind} is the SQL's first word in lower case) or a commit. */
+    /** One executed statement ({@code kind} is the SQL's first word in lower case), a commit, or a connection taken. */
     record Entry(long threadId, String kind, String sql) {
     }
 
@@ -26,8 +26,13 @@ final class StatementLog {
     private volatile boolean recording;
 
     DataSource wrap(DataSource target) {
-        return proxy(DataSource.class, target, (method, arguments, result) ->
-                result instanceof Connection connection ? connection(connection) : result);
+        return proxy(DataSource.class, target, (method, arguments, result) -> {
+            if (result instanceof Connection connection) {
+                record("connect", "getConnection");
+                return connection(connection);
+            }
+            return result;
+        });
     }
 
     /** Clears the log and starts recording. */

@@ -1,0 +1,33 @@
+package io.idempo.runtime.spi;
+
+/**
+ * Where the engine reports what it did, for counters and histograms. Implementations must be cheap and must not
+ * throw: they run on every call. Attributes never carry a key, a scope or any request value, only the action (a
+ * fixed name from the code) and the outcome.
+ */
+public interface IdempotencyMetrics {
+
+    /** One call ended: its action, how it ended, and how long the engine spent on it, from entry to answer. */
+    void callEnded(String action, CallOutcome outcome, long nanos);
+
+    /** The record store failed an operation: the database was unreachable or refused a statement. */
+    void recordStoreFailed();
+
+    /** Called once, when the engine is built: the claim store's health, to be observed (failures, circuit). */
+    void observe(ClaimStoreHealth claimStore);
+
+    /** Reports nothing: the default when no metrics are configured. */
+    IdempotencyMetrics NONE = new IdempotencyMetrics() {
+        @Override
+        public void callEnded(String action, CallOutcome outcome, long nanos) {
+        }
+
+        @Override
+        public void recordStoreFailed() {
+        }
+
+        @Override
+        public void observe(ClaimStoreHealth claimStore) {
+        }
+    };
+}
