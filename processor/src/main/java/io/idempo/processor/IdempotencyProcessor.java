@@ -1,5 +1,6 @@
 package io.idempo.processor;
 
+import com.google.auto.service.AutoService;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
@@ -28,6 +30,7 @@ import javax.tools.JavaFileObject;
  * build fails anyway, and half a plan would only add noise). Nothing escapes into javac: an unexpected failure
  * becomes one {@code IDEM-P099} error on the element being processed.
  */
+@AutoService(Processor.class)
 public final class IdempotencyProcessor extends AbstractProcessor {
 
     private TypeTools tools;
