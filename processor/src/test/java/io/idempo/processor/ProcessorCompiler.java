@@ -3,7 +3,6 @@ package io.idempo.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
-import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 
 /** Compiles test sources with the processor, as a user's build would. */
@@ -13,15 +12,10 @@ final class ProcessorCompiler {
     }
 
     static Compilation compile(JavaFileObject... sources) {
-        return javac().withProcessors(new IdempotencyProcessor()).withOptions("-Xlint:all,-processing").compile(sources);
+        return compileWithOptions(new String[] {"-Xlint:all,-processing"}, sources);
     }
 
     static Compilation compileWithOptions(String[] options, JavaFileObject... sources) {
         return javac().withProcessors(new IdempotencyProcessor()).withOptions((Object[]) options).compile(sources);
-    }
-
-    /** A source file from lines; the class name is taken from {@code name}. */
-    static JavaFileObject source(String name, String... lines) {
-        return JavaFileObjects.forSourceLines(name, lines);
     }
 }
