@@ -16,9 +16,9 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Decides how each fingerprinted type is encoded, or why it cannot be (P010, P011, P020, P021). Works for one
- * method and one fingerprint field at a time; issues point at that field's entry in {@code fingerprint}, or at
- * the annotation when the field is implicit.
+ * Decides how each fingerprinted type is encoded, or why it cannot be (P010, P011, P020, P021; P022 while a type it
+ * reaches is not generated yet). Works for one method and one fingerprint field at a time; issues point at that
+ * field's entry in {@code fingerprint}, or at the annotation when the field is implicit.
  */
 final class EncodingResolver {
 
@@ -58,8 +58,13 @@ final class EncodingResolver {
             this.generatedPackage = generatedPackage;
         }
 
-        /** Returns null after adding an issue, or when javac has already reported the type as erroneous. */
+        /** Returns null after adding an issue. */
         Encoding encode(String path, TypeMirror type) {
+            Optional<TypeMirror> missing = tools.missingType(type);
+            if (missing.isPresent()) {
+                return fail(Message.TYPE_NOT_GENERATED,
+                        "type " + missing.get() + " in fingerprint field '" + path + "'");
+            }
             Optional<ScalarKind> scalar = ScalarKind.of(type);
             if (scalar.isPresent()) {
                 if (scalar.get() == ScalarKind.FLOATING && !allowFloatingPoint) {
@@ -70,7 +75,6 @@ final class EncodingResolver {
             return switch (type.getKind()) {
                 case ARRAY -> encodeArray(path, (ArrayType) type);
                 case DECLARED -> encodeDeclared(path, (DeclaredType) type);
-                case ERROR -> null;
                 case TYPEVAR -> fail(Message.NOT_ENCODABLE, path, type,
                         "a type variable can hold any type; fingerprint a concrete type");
                 case WILDCARD -> fail(Message.NOT_ENCODABLE, path, type,
@@ -117,9 +121,8 @@ final class EncodingResolver {
                 return fail(Message.NOT_ENCODABLE, path, type,
                         "a Collection or Iterable has no defined order; declare a List (ordered) or a Set (sorted)");
             }
-            String name = element.getQualifiedName().toString();
-            if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jakarta.")) {
-                return fail(Message.NOT_ENCODABLE, path, type, jdkHint(name));
+            if (TypeTools.isPlatformType(element)) {
+                return fail(Message.NOT_ENCODABLE, path, type, jdkHint(element.getQualifiedName().toString()));
             }
             return encodeComposite(path, type, element);
         }

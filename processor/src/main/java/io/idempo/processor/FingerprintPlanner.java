@@ -10,7 +10,8 @@ import javax.lang.model.element.VariableElement;
 
 /**
  * Builds a method's {@link FingerprintPlan} from {@code fingerprint} (or from every parameter that is neither key
- * nor scope), reporting P008, P009, P010, P011, P019, P020 and P021 on the entry they concern.
+ * nor scope), reporting P008, P009, P010, P011, P019, P020 and P021 on the entry they concern (and P022 while a
+ * type it reaches is not generated yet).
  */
 final class FingerprintPlanner {
 

@@ -1,22 +1,26 @@
 package io.idempo.processor;
 
+import com.google.auto.service.AutoService;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 
@@ -25,18 +29,40 @@ import javax.tools.JavaFileObject;
  *
  * <p>A pipeline per method ({@link MethodAnalyzer}): checks that return {@link Issue}s, then the key template and
  * fingerprint planners, then the {@link PlansSourceWriter}. A type with any error gets no generated class (the
- * build fails anyway, and half a plan would only add noise). Nothing escapes into javac: an unexpected failure
- * becomes one {@code IDEM-P099} error on the element being processed.
+ * build fails anyway, and half a plan would only add noise).
+ *
+ * <p>A method may use a type that another processor generates in a later round (an Immutables or AutoValue class,
+ * say). Until it exists, javac models it as an error type, and what the checks read from it would be wrong. So a
+ * type with such a method is deferred whole, with nothing reported, and analysed again in the next round by its
+ * qualified name ({@link Element}s of one round are not valid in the next), until its types exist; only what is
+ * still missing after the last round is reported, as P022. Each type is generated once, with all its methods.
+ *
+ * <p>Nothing escapes into javac: an unexpected failure, even a {@link StackOverflowError}, becomes one
+ * {@code IDEM-P099} error naming the method, type or parameter being processed.
  */
+@AutoService(Processor.class)
 public final class IdempotencyProcessor extends AbstractProcessor {
 
+    private final List<MethodCheck> extraChecks;
     private TypeTools tools;
     private Reporter reporter;
     private ProcessorOptions options;
     private MethodAnalyzer analyzer;
     private PlansSourceWriter sourceWriter;
-    private final DuplicateActionCheck duplicateActions = new DuplicateActionCheck();
     private final OrphanParameterCheck orphanParameters = new OrphanParameterCheck();
+    /** Qualified names of the types whose methods wait for a type another processor has not generated yet. */
+    private final Set<String> deferredTypes = new LinkedHashSet<>();
+    /** Qualified names of the types whose class has been generated. */
+    private final Set<String> generatedTypes = new HashSet<>();
+
+    public IdempotencyProcessor() {
+        this(List.of());
+    }
+
+    /** With checks that run after the built-in ones: tests use one that throws, to see the failure reported. */
+    IdempotencyProcessor(List<MethodCheck> extraChecks) {
+        this.extraChecks = List.copyOf(extraChecks);
+    }
 
     @Override
     public synchronized void init(ProcessingEnvironment environment) {
@@ -45,7 +71,7 @@ public final class IdempotencyProcessor extends AbstractProcessor {
                 problem -> environment.getMessager().printMessage(Diagnostic.Kind.ERROR, problem));
         tools = new TypeTools(environment.getTypeUtils(), environment.getElementUtils());
         reporter = new Reporter(environment.getMessager(), options);
-        analyzer = new MethodAnalyzer(tools);
+        analyzer = new MethodAnalyzer(tools, extraChecks);
         sourceWriter = new PlansSourceWriter(tools);
     }
 
@@ -66,53 +92,90 @@ public final class IdempotencyProcessor extends AbstractProcessor {
 
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-        checkParameterAnnotations(round);
-        Map<TypeElement, List<MethodModel>> modelsByType = new LinkedHashMap<>();
-        Set<TypeElement> failedTypes = new HashSet<>();
-        tools.typeElement(IdempotentMethod.IDEMPOTENT).ifPresent(idempotent -> {
-            for (Element element : round.getElementsAnnotatedWith(idempotent)) {
-                if (element.getKind() != ElementKind.METHOD) {
-                    continue; // javac enforces @Target(METHOD)
-                }
-                TypeElement owner = (TypeElement) element.getEnclosingElement();
-                List<MethodModel> models = modelsByType.computeIfAbsent(owner, type -> new ArrayList<>());
-                if (!analyze((ExecutableElement) element, models)) {
-                    failedTypes.add(owner);
-                }
+        try {
+            checkParameterAnnotations(round);
+            for (TypeElement type : typesToProcess(round)) {
+                processType(type, round.processingOver());
             }
-        });
-        modelsByType.forEach((type, models) -> {
-            if (!failedTypes.contains(type) && !models.isEmpty()) {
-                generate(type, models);
-            }
-        });
+        } catch (Throwable e) { // javac must never see a failure of the processor
+            internalError(null, null, "a round of annotation processing", e);
+        }
         return false;
     }
 
-    /** Returns false when the method has errors. */
-    private boolean analyze(ExecutableElement element, List<MethodModel> models) {
-        try {
-            AnnotationMirror annotation = Annotations.find(element, IdempotentMethod.IDEMPOTENT).orElseThrow();
-            IdempotentMethod method = new IdempotentMethod(element, annotation);
-            MethodAnalyzer.Result result = analyzer.analyze(method);
-            List<Issue> issues = new ArrayList<>(result.issues());
-            issues.addAll(duplicateActions.check(method));
-            boolean errors = reporter.report(issues);
-            if (errors || result.model().isEmpty()) {
-                return false;
-            }
-            models.add(result.model().get());
-            if (options.verbose()) {
-                MethodModel model = result.model().get();
-                reporter.note("idempo: " + method.describe() + " action=" + method.action() + " key="
-                        + keySource(model) + " fingerprint=" + model.fingerprint().describe() + " version="
-                        + model.fingerprint().version(), element);
-            }
-            return true;
-        } catch (RuntimeException e) {
-            internalError(element, e);
-            return false;
+    /** The types deferred from earlier rounds, fetched again by name, then those of new {@code @Idempotent} methods. */
+    private List<TypeElement> typesToProcess(RoundEnvironment round) {
+        Map<String, TypeElement> types = new LinkedHashMap<>();
+        for (String name : deferredTypes) {
+            tools.typeElement(name).ifPresent(type -> types.put(name, type));
         }
+        deferredTypes.clear();
+        tools.typeElement(IdempotentMethod.IDEMPOTENT).ifPresent(idempotent -> {
+            for (ExecutableElement method : ElementFilter.methodsIn(round.getElementsAnnotatedWith(idempotent))) {
+                TypeElement owner = (TypeElement) method.getEnclosingElement();
+                types.putIfAbsent(owner.getQualifiedName().toString(), owner);
+            }
+        });
+        return List.copyOf(types.values());
+    }
+
+    /**
+     * Analyses every {@code @Idempotent} method of {@code type}; defers the type while one of them waits for a
+     * generated type, and otherwise reports and generates. In the last round it reports what is still missing and
+     * generates nothing: a type completed only then was held up by an error elsewhere, which fails the build anyway.
+     */
+    private void processType(TypeElement type, boolean lastRound) {
+        String name = type.getQualifiedName().toString();
+        List<MethodAnalyzer.Result> results = new ArrayList<>();
+        boolean failed = false;
+        for (ExecutableElement element : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            Optional<AnnotationMirror> annotation = Annotations.find(element, IdempotentMethod.IDEMPOTENT);
+            if (annotation.isEmpty()) {
+                continue;
+            }
+            IdempotentMethod method = new IdempotentMethod(element, annotation.get());
+            try {
+                results.add(analyzer.analyze(method));
+            } catch (Throwable e) { // even a StackOverflowError: reported as P099
+                internalError(element, annotation.get(), method.describe(), e);
+                failed = true;
+            }
+        }
+        Optional<Issue> waiting = results.stream().flatMap(result -> result.missingType().stream()).findFirst();
+        if (waiting.isPresent() && !failed && !lastRound) {
+            deferredTypes.add(name);
+            if (options.verbose()) {
+                reporter.note("idempo: " + name + " waits for " + waiting.get().arguments()[0]
+                        + ", generated by another processor; deferred to the next round", type);
+            }
+            return;
+        }
+        List<MethodModel> models = new ArrayList<>();
+        for (MethodAnalyzer.Result result : results) {
+            if (result.missingType().isPresent()) {
+                // Its other issues may be wrong while the type is missing; and before the last round (a type not
+                // deferred because another method failed) it is not missing for good yet.
+                if (lastRound) {
+                    reporter.report(List.of(result.missingType().get()));
+                }
+                failed = true;
+                continue;
+            }
+            failed |= reporter.report(result.issues()) || result.model().isEmpty();
+            result.model().ifPresent(models::add);
+        }
+        if (options.verbose()) {
+            models.forEach(model -> reporter.note(plan(model), model.method().element()));
+        }
+        if (!failed && !lastRound && !models.isEmpty() && generatedTypes.add(name)) {
+            generate(type, models);
+        }
+    }
+
+    private static String plan(MethodModel model) {
+        IdempotentMethod method = model.method();
+        return "idempo: " + method.describe() + " action=" + method.action() + " key=" + keySource(model)
+                + " fingerprint=" + model.fingerprint().describe() + " version=" + model.fingerprint().version();
     }
 
     private static String keySource(MethodModel model) {
@@ -131,8 +194,9 @@ public final class IdempotencyProcessor extends AbstractProcessor {
                 for (Element parameter : round.getElementsAnnotatedWith(type)) {
                     try {
                         reporter.report(orphanParameters.check(parameter, annotation));
-                    } catch (RuntimeException e) {
-                        internalError(parameter, e);
+                    } catch (Throwable e) {
+                        internalError(parameter, null, "parameter " + parameter.getSimpleName() + " of "
+                                + parameter.getEnclosingElement(), e);
                     }
                 }
             });
@@ -150,15 +214,15 @@ public final class IdempotencyProcessor extends AbstractProcessor {
                 writer.write(source);
             }
         } catch (IOException e) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.INTERNAL_ERROR.format(
-                    "cannot write " + qualifiedName + ": " + e.getMessage()), type);
-        } catch (RuntimeException e) {
-            internalError(type, e);
+            internalError(type, null, "writing " + qualifiedName, e);
+        } catch (Throwable e) {
+            internalError(type, null, type.getQualifiedName().toString(), e);
         }
     }
 
-    private void internalError(Element element, RuntimeException e) {
-        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-                Message.INTERNAL_ERROR.format(e.getClass().getName() + ": " + e.getMessage()), element);
+    private void internalError(Element element, AnnotationMirror annotation, String what, Throwable failure) {
+        String cause = failure.getMessage() == null ? failure.getClass().getName()
+                : failure.getClass().getName() + ": " + failure.getMessage();
+        reporter.report(List.of(Issue.on(element, annotation, null, Message.INTERNAL_ERROR, what, cause)));
     }
 }

@@ -59,8 +59,12 @@ enum Message {
     ABSTRACT_FINGERPRINT_TYPE("IDEM-P021", Severity.STABILITY,
             "fingerprint field '%s' has the abstract type %s: only its own readable properties are covered, not "
                     + "those an implementation adds; fingerprint a concrete type or list the paths explicitly"),
+    TYPE_NOT_GENERATED("IDEM-P022", Severity.ERROR,
+            "%s is still not generated after the last round of annotation processing, so the method gets no plan; "
+                    + "another annotation processor was expected to generate it: check that it runs "
+                    + "(annotationProcessorPaths) without errors of its own, or correct the name"),
     INTERNAL_ERROR("IDEM-P099", Severity.ERROR,
-            "idempo-processor failed on this element (%s); please report it with this message");
+            "idempo-processor failed on %s (%s); please report it with this message");
 
     /** How a message is reported; stability warnings follow the {@code idempo.stability} option. */
     enum Severity { ERROR, STABILITY }

@@ -10,22 +10,40 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * The per-method pipeline: run every {@link MethodCheck}, plan the key template and the fingerprint, and either
- * return a {@link MethodModel} or the issues that prevent one.
+ * return a {@link MethodModel} or the issues that prevent one. Lives as long as the compilation, like the action
+ * names that {@link DuplicateActionCheck} remembers across rounds.
  */
 final class MethodAnalyzer {
 
     record Result(Optional<MethodModel> model, List<Issue> issues) {
+
+        /**
+         * The first P022 issue: the method reaches a type that another processor has not generated yet, so its
+         * other issues may be wrong and it is analysed again in a later round.
+         */
+        Optional<Issue> missingType() {
+            return firstMissingType(issues);
+        }
+
+        private static Optional<Issue> firstMissingType(List<Issue> issues) {
+            return issues.stream().filter(issue -> issue.message() == Message.TYPE_NOT_GENERATED).findFirst();
+        }
     }
 
     private final TypeTools tools;
     private final List<MethodCheck> checks;
+    private final DuplicateActionCheck duplicateActions = new DuplicateActionCheck();
     private final KeyTemplatePlanner keyTemplates;
     private final FingerprintPlanner fingerprints;
 
-    MethodAnalyzer(TypeTools tools) {
+    /** @param extraChecks run after the built-in checks; tests use them to provoke failures */
+    MethodAnalyzer(TypeTools tools, List<MethodCheck> extraChecks) {
         this.tools = tools;
-        this.checks = List.of(new ConcreteMethodCheck(tools), new ResultCheck(), new KeySourceCheck(tools),
-                new DurationCheck(), new ActionNameCheck(), new StoredExceptionCheck(tools));
+        List<MethodCheck> all = new ArrayList<>(List.of(new MissingTypeCheck(tools), new ConcreteMethodCheck(tools),
+                new ResultCheck(), new KeySourceCheck(tools), new DurationCheck(), new ActionNameCheck(),
+                new StoredExceptionCheck(tools)));
+        all.addAll(extraChecks);
+        this.checks = List.copyOf(all);
         PropertyScanner properties = new PropertyScanner(tools);
         PathResolver paths = new PathResolver(tools, properties);
         ParameterAccess parameterAccess = new ParameterAccess(tools);
@@ -42,6 +60,11 @@ final class MethodAnalyzer {
         issues.addAll(template.issues());
         FingerprintPlanner.Result fingerprint = fingerprints.plan(method);
         issues.addAll(fingerprint.issues());
+        if (Result.firstMissingType(issues).isEmpty()) {
+            // A parameter type that is not generated yet prints by its simple name, so until then the method's
+            // name for P014 would not match the one it has in the round that plans it.
+            issues.addAll(duplicateActions.check(method));
+        }
         boolean failed = issues.stream().anyMatch(issue -> issue.message().severity() == Message.Severity.ERROR)
                 || fingerprint.plan().isEmpty();
         if (failed) {

@@ -15,7 +15,8 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Resolves a dotted path such as {@code request.customer.id} to a parameter and a chain of readable properties
- * (P008, P009). Used by fingerprint paths and key template placeholders alike.
+ * (P008, P009; P022 while a type on the way is not generated yet, since its properties are not known). Used by
+ * fingerprint paths and key template placeholders alike.
  */
 final class PathResolver {
 
@@ -77,7 +78,15 @@ final class PathResolver {
         PackageElement from = tools.packageOf(method.declaringType());
         List<Property> steps = new ArrayList<>();
         TypeMirror current = parameter.get().asType();
-        for (int i = 1; i < segments.length; i++) {
+        for (int i = 1; i <= segments.length; i++) {
+            Optional<TypeMirror> missing = tools.missingType(current);
+            if (missing.isPresent()) {
+                return Result.failed(Issue.on(method.element(), method.annotation(), position,
+                        Message.TYPE_NOT_GENERATED, "type " + missing.get() + " in " + use + " path '" + path + "'"));
+            }
+            if (i == segments.length) {
+                break;
+            }
             String segment = segments[i];
             Optional<Property> property = SourceVersion.isIdentifier(segment) ? find(current, segment, from)
                     : Optional.empty();

@@ -42,7 +42,8 @@ final class PropertyScanner {
                 byName.put(component.getSimpleName().toString(), new Property(
                         component.getSimpleName().toString(), "." + accessor.getSimpleName() + "()",
                         memberType(type, accessor), accessor,
-                        isExcluded(component) || isExcluded(accessor) || isExcluded(fieldNamed(element, component.getSimpleName()))));
+                        isExcluded(component) || isExcluded(accessor)
+                                || isExcluded(fieldNamed(element, component.getSimpleName()))));
             }
         } else {
             List<? extends Element> members = tools.elements().getAllMembers(element);

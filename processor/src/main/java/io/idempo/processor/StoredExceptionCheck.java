@@ -32,7 +32,7 @@ final class StoredExceptionCheck implements MethodCheck {
         PackageElement generatedPackage = tools.packageOf(method.declaringType());
         for (AnnotationValue value : method.arrayAttribute("storeExceptions")) {
             if (!(value.getValue() instanceof DeclaredType type)) {
-                continue; // javac has already reported the unresolvable class literal
+                continue; // a class literal javac cannot resolve (yet): MissingTypeCheck reports it
             }
             TypeElement exception = (TypeElement) type.asElement();
             Optional<TypeElement> blocking = tools.inaccessiblePart(exception, generatedPackage);

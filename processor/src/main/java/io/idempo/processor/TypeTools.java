@@ -1,6 +1,10 @@
 package io.idempo.processor;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -11,6 +15,7 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -62,6 +67,59 @@ final class TypeTools {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A type the compilation does not have yet, in {@code type} itself, its type arguments, array components and
+     * wildcard bounds, or the supertypes of a type outside the platform: javac models a name it cannot resolve as a
+     * type of kind {@code ERROR}, which another annotation processor may still generate in a later round. Until
+     * then the properties, supertypes and names that the checks read from it are not the final ones.
+     */
+    Optional<TypeMirror> missingType(TypeMirror type) {
+        return missingType(type, new HashSet<>());
+    }
+
+    private Optional<TypeMirror> missingType(TypeMirror type, Set<Element> expanded) {
+        List<TypeMirror> parts = new ArrayList<>();
+        switch (type.getKind()) {
+            case ERROR -> {
+                return Optional.of(type);
+            }
+            case ARRAY -> parts.add(((ArrayType) type).getComponentType());
+            case WILDCARD -> {
+                WildcardType wildcard = (WildcardType) type;
+                if (wildcard.getExtendsBound() != null) {
+                    parts.add(wildcard.getExtendsBound());
+                }
+                if (wildcard.getSuperBound() != null) {
+                    parts.add(wildcard.getSuperBound());
+                }
+            }
+            case DECLARED -> {
+                DeclaredType declared = (DeclaredType) type;
+                parts.addAll(declared.getTypeArguments());
+                TypeElement element = (TypeElement) declared.asElement();
+                if (!isPlatformType(element) && expanded.add(element)) {
+                    parts.addAll(types.directSupertypes(type));
+                }
+            }
+            default -> {
+                // primitives, void, type variables: nothing that could still be generated
+            }
+        }
+        for (TypeMirror part : parts) {
+            Optional<TypeMirror> missing = missingType(part, expanded);
+            if (missing.isPresent()) {
+                return missing;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A JDK or Jakarta type: complete in every round, and never read as properties. */
+    static boolean isPlatformType(TypeElement type) {
+        String name = type.getQualifiedName().toString();
+        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jakarta.");
     }
 
     PackageElement packageOf(Element element) {

@@ -3,25 +3,35 @@ package io.idempo.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
-import com.google.testing.compile.JavaFileObjects;
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Processor;
 import javax.tools.JavaFileObject;
 
 /** Compiles test sources with the processor, as a user's build would. */
 final class ProcessorCompiler {
 
+    private static final String[] LINT = {"-Xlint:all,-processing"};
+
     private ProcessorCompiler() {
     }
 
     static Compilation compile(JavaFileObject... sources) {
-        return javac().withProcessors(new IdempotencyProcessor()).withOptions("-Xlint:all,-processing").compile(sources);
+        return compileWithOptions(LINT, sources);
     }
 
     static Compilation compileWithOptions(String[] options, JavaFileObject... sources) {
         return javac().withProcessors(new IdempotencyProcessor()).withOptions((Object[]) options).compile(sources);
     }
 
-    /** A source file from lines; the class name is taken from {@code name}. */
-    static JavaFileObject source(String name, String... lines) {
-        return JavaFileObjects.forSourceLines(name, lines);
+    /** With other processors running before ours in each round, as they would on a user's processor path. */
+    static Compilation compileAlongside(List<Processor> others, String[] options, JavaFileObject... sources) {
+        List<Processor> processors = new ArrayList<>(others);
+        processors.add(new IdempotencyProcessor());
+        return javac().withProcessors(processors).withOptions((Object[]) options).compile(sources);
+    }
+
+    static Compilation compileAlongside(Processor other, JavaFileObject... sources) {
+        return compileAlongside(List.of(other), LINT, sources);
     }
 }

@@ -1,0 +1,68 @@
+package io.idempo.processor;
+
+import com.google.testing.compile.Compilation;
+import io.idempo.plan.IdempotencyPlans;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.util.HashMap;
+import java.util.Map;
+import javax.tools.JavaFileObject;
+
+/**
+ * The classes of a test compilation, loaded in a class loader of their own, so that a test can run the generated
+ * plans on values of the compiled (and generated) types.
+ */
+final class CompiledClasses extends ClassLoader {
+
+    private static final String OUTPUT = "/CLASS_OUTPUT/";
+
+    private final Map<String, byte[]> classes = new HashMap<>();
+
+    CompiledClasses(Compilation compilation) {
+        super(CompiledClasses.class.getClassLoader());
+        for (JavaFileObject file : compilation.generatedFiles()) {
+            String name = file.toUri().getPath();
+            if (file.getKind() == JavaFileObject.Kind.CLASS && name.startsWith(OUTPUT)) {
+                String path = name.substring(OUTPUT.length(), name.length() - ".class".length());
+                try (InputStream in = file.openInputStream()) {
+                    classes.put(path.replace('/', '.'), in.readAllBytes());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    /** The generated plans of {@code type}. */
+    IdempotencyPlans plans(String type) {
+        try {
+            return (IdempotencyPlans) loadClass(type + "_Idempotency").getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("no generated plans for " + type, e);
+        }
+    }
+
+    /** Calls a static method of a compiled class that takes one string: the tests' factories of arguments. */
+    Object[] call(String type, String method, String argument) {
+        try {
+            var factory = loadClass(type).getDeclaredMethod(method, String.class);
+            factory.setAccessible(true);
+            return (Object[]) factory.invoke(null, argument);
+        } catch (InvocationTargetException e) {
+            throw new AssertionError(type + "." + method + " failed", e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("cannot call " + type + "." + method, e);
+        }
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+        byte[] bytes = classes.get(name);
+        if (bytes == null) {
+            throw new ClassNotFoundException(name);
+        }
+        return defineClass(name, bytes, 0, bytes.length);
+    }
+}
