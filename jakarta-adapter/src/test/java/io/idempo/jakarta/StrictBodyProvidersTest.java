@@ -1,16 +1,15 @@
 package io.idempo.jakarta;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -26,8 +25,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link StrictJsonReader} and {@link BodySizeLimit} as JAX-RS calls them: inert unless {@code idempo.body.strict}
- * is true, and then a body beyond the limit is a 413 whatever the reader made of its failed read.
+ * {@link BodySizeLimit} and {@link StrictJsonBinding} in a chain of reader interceptors as JAX-RS runs it: inert
+ * unless {@code idempo.body.strict} is true; then JSON is bound strictly instead of by the server's reader, and a body
+ * beyond the limit is a 413 whatever the reader made of its failed read.
  */
 class StrictBodyProvidersTest {
 
@@ -35,91 +35,61 @@ class StrictBodyProvidersTest {
     }
 
     private static final String ORDER = "{\"productId\":1001,\"quantity\":2}";
+    private static final Map<String, String> OFF = Map.of();
+    private static final Map<String, String> ON = Map.of("idempo.body.strict", "true", "idempo.body.max-bytes", "100");
+    /** The server's own reader: reads the whole body as text. */
+    private static final ServerReader SERVER = context -> {
+        try {
+            return "server read " + new String(context.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ProcessingException("the server reader's own wrapping", e);
+        }
+    };
 
     @Test
-    void offTheyLeaveEveryBodyToTheServer() throws IOException {
-        StrictJsonReader reader = reader(Map.of());
-        assertFalse(reader.isReadable(Order.class, Order.class, new Annotation[0], MediaType.APPLICATION_JSON_TYPE));
-
+    void offTheServerReadsEveryBodyUnwrapped() throws IOException {
         InputStream original = body(ORDER);
-        Reading reading = new Reading(original, context -> "read");
-        assertEquals("read", limit(Map.of()).aroundReadFrom(reading));
+        Reading reading = new Reading(original, MediaType.APPLICATION_JSON_TYPE, Order.class, OFF);
+        assertEquals("server read " + ORDER, reading.proceed());
         assertSame(original, reading.getInputStream(), "the stream is not wrapped");
     }
 
     @Test
-    void onTheReaderTakesEveryJsonMediaTypeAndLeavesTheTypesJaxRsReadsItself() {
-        StrictJsonReader reader = reader(Map.of("idempo.body.strict", "true"));
+    void onJsonIsBoundStrictlyWhateverItsJsonMediaType() throws IOException {
         for (String type : List.of("application/json", "application/json; charset=UTF-8", "text/json",
                 "application/merge-patch+json")) {
-            assertTrue(reader.isReadable(Order.class, Order.class, new Annotation[0], MediaType.valueOf(type)), type);
+            assertEquals(new Order(1001L, 2), new Reading(body(ORDER), MediaType.valueOf(type), Order.class, ON)
+                    .proceed(), type);
         }
-        assertFalse(reader.isReadable(Order.class, Order.class, new Annotation[0], MediaType.TEXT_PLAIN_TYPE));
-        assertFalse(reader.isReadable(Order.class, Order.class, new Annotation[0], MediaType.WILDCARD_TYPE));
-        for (Class<?> type : List.of(String.class, byte[].class, InputStream.class, JsonObject.class)) {
-            assertFalse(reader.isReadable(type, type, new Annotation[0], MediaType.APPLICATION_JSON_TYPE),
-                    type.getName());
-        }
-    }
-
-    @Test
-    void onABodyWithinTheLimitIsBoundStrictly() throws IOException {
-        Map<String, String> strict = Map.of("idempo.body.strict", "true", "idempo.body.max-bytes", "100");
-        assertEquals(new Order(1001L, 2), limit(strict).aroundReadFrom(new Reading(body(ORDER), read(strict))));
-
-        RefusedBodyException malformed = assertThrows(RefusedBodyException.class, () -> limit(strict).aroundReadFrom(
-                new Reading(body("{\"productId\":1001,\"quantity\":2.5}"), read(strict))));
+        RefusedBodyException malformed = assertThrows(RefusedBodyException.class, () -> new Reading(
+                body("{\"productId\":1001,\"quantity\":2.5}"), MediaType.APPLICATION_JSON_TYPE, Order.class, ON)
+                .proceed());
         assertEquals(400, malformed.getResponse().getStatus(), "a refusal within the limit is left as it is");
     }
 
     @Test
+    void onOtherMediaTypesAndTheTypesJaxRsReadsItselfGoToTheServer() throws IOException {
+        assertEquals("server read " + ORDER, new Reading(body(ORDER), MediaType.TEXT_PLAIN_TYPE, Order.class, ON)
+                .proceed());
+        for (Class<?> type : List.of(String.class, byte[].class, InputStream.class, JsonObject.class)) {
+            assertEquals("server read " + ORDER, new Reading(body(ORDER), MediaType.APPLICATION_JSON_TYPE, type, ON)
+                    .proceed(), type.getName());
+        }
+    }
+
+    @Test
     void onTheFirstByteBeyondTheLimitIs413WhateverTheReaderThrew() {
-        Map<String, String> strict = Map.of("idempo.body.strict", "true", "idempo.body.max-bytes", "100");
         String tooLarge = ORDER + " ".repeat(100 - ORDER.length() + 1);
-        Reading wrapping = new Reading(body(tooLarge), context -> {
-            try {
-                return context.getInputStream().readAllBytes();
-            } catch (IOException e) {
-                throw new ProcessingException("the reader's own wrapping", e);
-            }
-        });
-        RefusedBodyException refused = assertThrows(RefusedBodyException.class,
-                () -> limit(strict).aroundReadFrom(wrapping));
-        JsonObject problem = (JsonObject) refused.getResponse().getEntity();
-        assertEquals(413, refused.getResponse().getStatus());
-        assertEquals("IDEMPOTENCY_BODY_TOO_LARGE", problem.getString("code"));
-        assertEquals("https://idempo.io/problems/body-too-large", problem.getString("type"));
-        assertEquals("The body is larger than 100 bytes, the most this API accepts: send a smaller one",
-                problem.getString("detail"));
-
-        assertEquals(413, assertThrows(RefusedBodyException.class, () -> limit(strict).aroundReadFrom(
-                new Reading(body(tooLarge), read(strict)))).getResponse().getStatus(), "the strict reader alike");
-    }
-
-    @SuppressWarnings("unchecked")
-    private static ServerReader read(Map<String, String> values) {
-        StrictJsonReader reader = reader(values);
-        Class<Object> type = (Class<Object>) (Class<?>) Order.class;
-        return context -> {
-            try {
-                return reader.readFrom(type, Order.class, new Annotation[0],
-                        MediaType.APPLICATION_JSON_TYPE, new MultivaluedHashMap<>(), context.getInputStream());
-            } catch (IOException e) {
-                throw new ProcessingException(e);
-            }
-        };
-    }
-
-    private static StrictJsonReader reader(Map<String, String> values) {
-        StrictJsonReader reader = new StrictJsonReader();
-        reader.bootstrap = configured(values);
-        return reader;
-    }
-
-    private static BodySizeLimit limit(Map<String, String> values) {
-        BodySizeLimit limit = new BodySizeLimit();
-        limit.bootstrap = configured(values);
-        return limit;
+        for (MediaType type : List.of(MediaType.TEXT_PLAIN_TYPE, MediaType.APPLICATION_JSON_TYPE)) {
+            RefusedBodyException refused = assertThrows(RefusedBodyException.class,
+                    () -> new Reading(body(tooLarge), type, Order.class, ON).proceed(), type.toString());
+            JsonObject problem = (JsonObject) refused.getResponse().getEntity();
+            assertEquals(413, refused.getResponse().getStatus());
+            assertEquals("IDEMPOTENCY_BODY_TOO_LARGE", problem.getString("code"));
+            assertEquals("https://idempo.io/problems/body-too-large", problem.getString("type"));
+            assertEquals("The body is larger than 100 bytes, the most this API accepts: send a smaller one",
+                    problem.getString("detail"));
+        }
     }
 
     private static IdempotencyBootstrap configured(Map<String, String> values) {
@@ -141,20 +111,33 @@ class StrictBodyProvidersTest {
         Object read(ReaderInterceptorContext context);
     }
 
-    /** The reading of one JSON body to {@link Order}, as JAX-RS hands it to interceptors. */
+    /**
+     * The reading of one body, as JAX-RS runs it: the adapter's interceptors in the order of their priorities, then
+     * the server's reader, each called by {@link #proceed()} of the one before.
+     */
     private static final class Reading implements ReaderInterceptorContext {
-        private final ServerReader reader;
+        private final List<ReaderInterceptor> interceptors;
+        private final Class<?> type;
+        private final MediaType mediaType;
         private final Map<String, Object> properties = new HashMap<>();
         private InputStream input;
+        private int next;
 
-        Reading(InputStream input, ServerReader reader) {
+        Reading(InputStream input, MediaType mediaType, Class<?> type, Map<String, String> configuration) {
+            IdempotencyBootstrap bootstrap = configured(configuration);
+            BodySizeLimit limit = new BodySizeLimit();
+            limit.bootstrap = bootstrap;
+            StrictJsonBinding binding = new StrictJsonBinding();
+            binding.bootstrap = bootstrap;
+            this.interceptors = List.of(limit, binding);
             this.input = input;
-            this.reader = reader;
+            this.mediaType = mediaType;
+            this.type = type;
         }
 
         @Override
-        public Object proceed() {
-            return reader.read(this);
+        public Object proceed() throws IOException {
+            return next < interceptors.size() ? interceptors.get(next++).aroundReadFrom(this) : SERVER.read(this);
         }
 
         @Override
@@ -204,7 +187,7 @@ class StrictBodyProvidersTest {
 
         @Override
         public Class<?> getType() {
-            return Order.class;
+            return type;
         }
 
         @Override
@@ -214,7 +197,7 @@ class StrictBodyProvidersTest {
 
         @Override
         public Type getGenericType() {
-            return Order.class;
+            return type;
         }
 
         @Override
@@ -224,7 +207,7 @@ class StrictBodyProvidersTest {
 
         @Override
         public MediaType getMediaType() {
-            return MediaType.APPLICATION_JSON_TYPE;
+            return mediaType;
         }
 
         @Override
