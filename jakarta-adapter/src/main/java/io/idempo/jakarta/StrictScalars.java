@@ -10,6 +10,7 @@ import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Locale;
+import java.util.function.LongFunction;
 
 /**
  * JSON-B deserializers that keep a member's JSON type: a number type takes a JSON number, an integral one an exact
@@ -45,31 +46,45 @@ final class StrictScalars {
         abstract T convert(JsonValue value);
     }
 
-    static final class Bytes extends Scalar<Byte> {
+    /** An integral type: an exact whole number from {@code min} to {@code max}, narrowed to the type. */
+    abstract static class Whole<T> extends Scalar<T> {
+        private final long min;
+        private final long max;
+        private final LongFunction<T> narrow;
+
+        Whole(long min, long max, LongFunction<T> narrow) {
+            this.min = min;
+            this.max = max;
+            this.narrow = narrow;
+        }
+
         @Override
-        Byte convert(JsonValue value) {
-            return (byte) whole(value, Byte.MIN_VALUE, Byte.MAX_VALUE);
+        final T convert(JsonValue value) {
+            return narrow.apply(whole(value, min, max));
         }
     }
 
-    static final class Shorts extends Scalar<Short> {
-        @Override
-        Short convert(JsonValue value) {
-            return (short) whole(value, Short.MIN_VALUE, Short.MAX_VALUE);
+    static final class Bytes extends Whole<Byte> {
+        Bytes() {
+            super(Byte.MIN_VALUE, Byte.MAX_VALUE, whole -> (byte) whole);
         }
     }
 
-    static final class Integers extends Scalar<Integer> {
-        @Override
-        Integer convert(JsonValue value) {
-            return (int) whole(value, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    static final class Shorts extends Whole<Short> {
+        Shorts() {
+            super(Short.MIN_VALUE, Short.MAX_VALUE, whole -> (short) whole);
         }
     }
 
-    static final class Longs extends Scalar<Long> {
-        @Override
-        Long convert(JsonValue value) {
-            return whole(value, Long.MIN_VALUE, Long.MAX_VALUE);
+    static final class Integers extends Whole<Integer> {
+        Integers() {
+            super(Integer.MIN_VALUE, Integer.MAX_VALUE, whole -> (int) whole);
+        }
+    }
+
+    static final class Longs extends Whole<Long> {
+        Longs() {
+            super(Long.MIN_VALUE, Long.MAX_VALUE, whole -> whole);
         }
     }
 
