@@ -35,7 +35,8 @@ record AdapterConfig(
         int purgeBatchSize,
         int purgeMaxBatches,
         boolean statusEnabled,
-        NoTransactionPolicy noTransactionPolicy) {
+        NoTransactionPolicy noTransactionPolicy,
+        Optional<StrictBodies> strictBodies) {
 
     static final String REDIS_ADDRESS = "idempo.redis.address";
     static final String REDIS_MODE = "idempo.redis.mode";
@@ -55,6 +56,8 @@ record AdapterConfig(
     static final String PURGE_MAX_BATCHES = "idempo.purge.max-batches";
     static final String STATUS_ENABLED = "idempo.status.enabled";
     static final String NO_TRANSACTION = "idempo.no-transaction";
+    static final String BODY_STRICT = "idempo.body.strict";
+    static final String BODY_MAX_BYTES = "idempo.body.max-bytes";
 
     /** Expired records only cost space; a purge every few minutes keeps the table small without adding load. */
     static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofMinutes(10);
@@ -85,7 +88,8 @@ record AdapterConfig(
                 reader.integer(PURGE_MAX_BATCHES, ExpiredRecordPurge.DEFAULT_MAX_BATCHES, 1, 10_000),
                 reader.bool(STATUS_ENABLED, false),
                 reader.parse(NO_TRANSACTION, IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY.name(),
-                        value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"));
+                        value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"),
+                reader.strictBodies());
     }
 
     private static String tableName(String value) {
@@ -179,6 +183,24 @@ record AdapterConfig(
                         + REDIS_MODE + "=cluster");
             }
             return Optional.of(new RedisServers(mode, addresses));
+        }
+
+        /**
+         * The strict request bodies when {@code idempo.body.strict} is true, else empty; a limit set while they are
+         * off would limit nothing, so it fails the deployment instead of giving a false sense of protection. The
+         * limit stops at 1 GiB: a JSON body is held in memory while it is checked.
+         */
+        Optional<StrictBodies> strictBodies() {
+            int maxBytes = integer(BODY_MAX_BYTES, 1_048_576, 1, 1 << 30);
+            if (bool(BODY_STRICT, false)) {
+                return Optional.of(new StrictBodies(maxBytes));
+            }
+            Optional<String> limit = source.get(BODY_MAX_BYTES);
+            if (limit.isPresent()) {
+                throw new InvalidConfigurationException(BODY_MAX_BYTES, limit.get(), "no value unless " + BODY_STRICT
+                        + "=true, which turns the body checks on");
+            }
+            return Optional.empty();
         }
     }
 }

@@ -6,8 +6,8 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 
 /**
- * RFC 9457 problem details for the idempotency answers, each with a stable {@code code} and {@code type}.
- * Messages never carry request values; a reused key names the differing fields only.
+ * RFC 9457 problem details for the idempotency answers and the strict request bodies, each with a stable
+ * {@code code} and {@code type}. Messages never carry request values; a reused key names the differing fields only.
  */
 enum Problem {
     KEY_MISSING(400, "Idempotency-Key missing",
@@ -22,7 +22,9 @@ enum Problem {
     REQUEST_IN_PROGRESS(409, "Request in progress",
             "A request with this Idempotency-Key is still being processed. Retry the same request with the same key "
                     + "after Retry-After seconds to get its result."),
-    NO_TRANSACTION(500, "No transaction", null);
+    NO_TRANSACTION(500, "No transaction", null),
+    BODY_TOO_LARGE(413, "Request body too large", null),
+    MALFORMED_BODY(400, "Malformed request body", null);
 
     private final int status;
     private final String title;
