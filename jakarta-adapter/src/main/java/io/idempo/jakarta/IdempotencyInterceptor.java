@@ -1,7 +1,7 @@
 package io.idempo.jakarta;
 
 import io.idempo.runtime.Idempotency;
-import io.idempo.runtime.internal.MethodInvocations;
+import io.idempo.runtime.aspect.MethodInvocations;
 import jakarta.annotation.Priority;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;

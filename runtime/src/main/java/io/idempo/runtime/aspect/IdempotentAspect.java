@@ -1,7 +1,6 @@
 package io.idempo.runtime.aspect;
 
 import io.idempo.runtime.Idempotency;
-import io.idempo.runtime.internal.MethodInvocations;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.regex.Pattern;

@@ -1,8 +1,9 @@
-package io.idempo.runtime.internal;
+package io.idempo.runtime.aspect;
 
 import io.idempo.plan.MethodPlan;
 import io.idempo.plan.MethodPlans;
 import io.idempo.runtime.Invocation;
+import io.idempo.runtime.internal.ReturnTypes;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.Map;
