@@ -19,13 +19,24 @@ public final class ConsumerLog {
     private ConsumerLog() {
     }
 
-    /** A message moved to {@code destination}. */
+    /**
+     * A message moved to {@code destination}: one WARNING line, with the handler's exception when it failed. The
+     * binder's own exception, which may quote the body, goes to a second line at DEBUG only.
+     */
     public static void deadLettered(String queue, String consumer, String messageId, Disposition.DeadLetter dead,
                                     String destination) {
-        LOG.log(Level.WARNING, "idempo dead-letter queue=" + queue + " consumer=" + consumer + " message-id="
-                + safe(messageId) + action(dead) + " code=" + dead.code() + " attempts=" + dead.attempts() + " to="
-                + destination + " reason=" + dead.reason(), dead.code() == DeadLetterCode.HANDLER_FAILED
-                ? dead.cause() : null);
+        String line = "idempo dead-letter queue=" + queue + " consumer=" + consumer + " message-id=" + safe(messageId)
+                + action(dead) + " code=" + dead.code() + " attempts=" + dead.attempts() + " to=" + destination
+                + " reason=" + dead.reason();
+        if (dead.cause() instanceof MessageBindingException refused) {
+            LOG.log(Level.WARNING, line);
+            if (refused.getCause() != null && LOG.isLoggable(Level.DEBUG)) {
+                LOG.log(Level.DEBUG, "idempo dead-letter-detail queue=" + queue + " message-id=" + safe(messageId)
+                        + " (the binder's exception; it may quote the body)", refused.getCause());
+            }
+        } else {
+            LOG.log(Level.WARNING, line, dead.code() == DeadLetterCode.HANDLER_FAILED ? dead.cause() : null);
+        }
     }
 
     /** A handler failed; the message goes back to the queue with its count. */

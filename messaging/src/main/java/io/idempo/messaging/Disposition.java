@@ -30,7 +30,8 @@ public sealed interface Disposition {
      * Give the message up: move it to the dead-letter destination with the code and reason.
      *
      * @param attempts the deliveries of the message that failed, this one included
-     * @param cause    what failed, for the log; null for a body refused before any handler ran
+     * @param cause    what failed, for the log; a {@link MessageBindingException} for a body that did not bind,
+     *                 null for one refused before any binder ran
      */
     record DeadLetter(DeadLetterCode code, String reason, int attempts, Throwable cause) implements Disposition {
     }

@@ -58,7 +58,7 @@ public final class IdempotentConsumer<T> {
         try {
             payload = binder.bind(message);
         } catch (MessageBindingException e) {
-            return new Disposition.DeadLetter(e.code(), e.getMessage(), thisAttempt, null);
+            return new Disposition.DeadLetter(e.code(), e.getMessage(), thisAttempt, e);
         }
         IdempotencyContext.Scope context = IdempotencyContext.open(message.id(), settings.name());
         try {

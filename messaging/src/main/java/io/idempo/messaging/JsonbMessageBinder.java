@@ -48,17 +48,17 @@ public final class JsonbMessageBinder<T> implements MessageBinder<T> {
             payload = jsonb.fromJson(text, type);
         } catch (JsonbException e) {
             // The JSON-B message may quote values of the body: the reason names the type only.
-            throw unbindable();
+            throw unbindable(e);
         }
         if (payload == null) {
-            throw unbindable();
+            throw unbindable(null);
         }
         return payload;
     }
 
-    private MessageBindingException unbindable() {
+    private MessageBindingException unbindable(JsonbException cause) {
         return new MessageBindingException(DeadLetterCode.BODY_UNBINDABLE, "The body is not JSON that binds to "
-                + type.getTypeName() + " (each field present and of its type)");
+                + type.getTypeName() + " (each field present and of its type)", cause);
     }
 
     private static String decode(byte[] body) throws MessageBindingException {

@@ -9,7 +9,15 @@ public final class MessageBindingException extends Exception {
 
     /** @param reason one sentence that says what is wrong, without values of the message */
     public MessageBindingException(DeadLetterCode code, String reason) {
-        super(reason);
+        this(code, reason, null);
+    }
+
+    /**
+     * @param reason one sentence that says what is wrong, without values of the message
+     * @param cause  the parser's or binder's own exception, whose message may quote the body: logged at DEBUG only
+     */
+    public MessageBindingException(DeadLetterCode code, String reason, Throwable cause) {
+        super(reason, cause);
         this.code = code;
     }
 
