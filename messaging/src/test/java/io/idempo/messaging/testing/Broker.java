@@ -52,10 +52,15 @@ public final class Broker implements AutoCloseable {
         exchanges.add(name);
         channel.exchangeDeclare(name, BuiltinExchangeType.FANOUT, false, false, null);
         for (String queue : boundQueues) {
-            channel.queueDeclare(queue, true, false, false, null);
+            declare(queue);
             channel.queueBind(queue, name, "");
         }
         return name;
+    }
+
+    /** A queue as the listener declares it: durable, classic, no arguments. */
+    public void declare(String queue) throws IOException {
+        channel.queueDeclare(queue, true, false, false, null);
     }
 
     /** A JSON event with a message id (null for none), published to a queue through the default exchange. */
