@@ -59,6 +59,10 @@ public final class IdempotentConsumer<T> {
             payload = binder.bind(message);
         } catch (MessageBindingException e) {
             return new Disposition.DeadLetter(e.code(), e.getMessage(), thisAttempt, e);
+        } catch (RuntimeException e) { // a binder's own bug: the same bytes would meet it again
+            return new Disposition.DeadLetter(DeadLetterCode.BODY_UNBINDABLE, "The binder failed with "
+                    + e.getClass().getName(), thisAttempt, new MessageBindingException(DeadLetterCode.BODY_UNBINDABLE,
+                    "The binder failed", e));
         }
         IdempotencyContext.Scope context = IdempotencyContext.open(message.id(), settings.name());
         try {
