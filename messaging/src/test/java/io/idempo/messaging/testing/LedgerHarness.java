@@ -31,14 +31,31 @@ import org.redisson.api.RedissonClient;
 public final class LedgerHarness implements AutoCloseable {
 
     public final Ledger ledger;
+    /** Names this harness's tables and Redis keys, for a harness attached in another process. */
+    public final String suffix;
     private final String recordTable;
     private final String effectsTable;
     private final String redisPrefix;
     private final HikariDataSource pool;
     private final RedissonClient redisson;
 
+    private final boolean owner;
+
     public LedgerHarness(TestDatabase database, ClaimMode mode) throws SQLException {
-        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        this(database, mode, UUID.randomUUID().toString().substring(0, 8), true);
+    }
+
+    /**
+     * The harness of another process (a consumer in a child JVM): the tables and Redis keys of {@code suffix},
+     * which that harness created and drops; closing this one leaves them.
+     */
+    public static LedgerHarness attach(TestDatabase database, ClaimMode mode, String suffix) throws SQLException {
+        return new LedgerHarness(database, mode, suffix, false);
+    }
+
+    private LedgerHarness(TestDatabase database, ClaimMode mode, String suffix, boolean owner) throws SQLException {
+        this.owner = owner;
+        this.suffix = suffix;
         this.recordTable = "idem_m_" + suffix;
         this.effectsTable = "effects_m_" + suffix;
         this.redisPrefix = "idempo-test-" + suffix + ":";
@@ -53,7 +70,9 @@ public final class LedgerHarness implements AutoCloseable {
         List<String> ddl = new ArrayList<>(RecordSchema.statements(database.dialect, recordTable));
         ddl.add("CREATE TABLE " + effectsTable + " (id VARCHAR(36) PRIMARY KEY, event_key VARCHAR(255) NOT NULL,"
                 + " consumer VARCHAR(64) NOT NULL, amount DECIMAL(12,2) NOT NULL)");
-        execute(ddl);
+        if (owner) {
+            execute(ddl);
+        }
         this.redisson = mode == ClaimMode.REDIS
                 ? Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:6379")) : null;
         ClaimStore claims = redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix);
@@ -119,10 +138,14 @@ public final class LedgerHarness implements AutoCloseable {
     public void close() throws SQLException {
         Idempotency.uninstall();
         if (redisson != null) {
-            redisson.getKeys().deleteByPattern(redisPrefix + "*");
+            if (owner) {
+                redisson.getKeys().deleteByPattern(redisPrefix + "*");
+            }
             redisson.shutdown();
         }
-        execute(List.of("DROP TABLE " + effectsTable, "DROP TABLE " + recordTable));
+        if (owner) {
+            execute(List.of("DROP TABLE " + effectsTable, "DROP TABLE " + recordTable));
+        }
         pool.close();
     }
 }
