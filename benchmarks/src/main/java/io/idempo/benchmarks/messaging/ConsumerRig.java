@@ -135,7 +135,8 @@ final class ConsumerRig implements AutoCloseable {
     }
 
     private void execute(List<String> sql) throws Exception {
-        try (java.sql.Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+        try (java.sql.Connection connection = pool.getConnection();
+             Statement statement = connection.createStatement()) {
             for (String each : sql) {
                 statement.execute(each);
             }

@@ -227,7 +227,8 @@ public final class RabbitListenerBuilder<T> {
             }
             String description = "connection=" + name + " queue=" + queue + " consumer=" + consumerName;
             System.getLogger("io.idempo.messaging").log(Level.INFO, "idempo rabbitmq started " + description
-                    + " consumers=" + consumers + " prefetch=" + prefetch + " dead-letters=" + queues.deadLetterQueue());
+                    + " consumers=" + consumers + " prefetch=" + prefetch + " dead-letters="
+                    + queues.deadLetterQueue());
             return new RabbitListener(connection, consumerTags, inFlight, stopping, closeTimeout, description);
         } catch (IOException | RuntimeException e) {
             try {

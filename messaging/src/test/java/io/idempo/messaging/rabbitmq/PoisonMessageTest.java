@@ -44,7 +44,8 @@ class PoisonMessageTest {
         TWO_MIB(DeadLetterCode.BODY_TOO_LARGE, "settle", null),
         TEMPLATE_KEY_NULL(DeadLetterCode.KEY_MISSING, "settle",
                 "{\"channelTxnId\":null,\"status\":\"PAID\",\"amount\":5}"),
-        NO_MESSAGE_ID(DeadLetterCode.KEY_MISSING, "book", "{\"channelTxnId\":\"t-3\",\"status\":\"PAID\",\"amount\":5}"),
+        NO_MESSAGE_ID(DeadLetterCode.KEY_MISSING, "book",
+                "{\"channelTxnId\":\"t-3\",\"status\":\"PAID\",\"amount\":5}"),
         INVALID_MESSAGE_ID(DeadLetterCode.KEY_INVALID, "book",
                 "{\"channelTxnId\":\"t-4\",\"status\":\"PAID\",\"amount\":5}");
 
