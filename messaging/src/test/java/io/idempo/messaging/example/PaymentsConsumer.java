@@ -1,0 +1,50 @@
+package io.idempo.messaging.example;
+
+import io.idempo.messaging.rabbitmq.RabbitListener;
+import io.idempo.runtime.Idempotency;
+import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.codec.JsonbResponseCodec;
+import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.record.SqlDialect;
+import io.idempo.runtime.tx.JdbcTransactions;
+import java.io.IOException;
+import javax.sql.DataSource;
+
+/**
+ * A plain-Java consumer of provider events, as {@code docs/messaging.md} shows it: the engine installed once, then a
+ * listener whose handler calls the woven {@link Settlements#settle}. Closing it stops the listener and uninstalls
+ * the engine.
+ */
+public final class PaymentsConsumer implements AutoCloseable {
+
+    private final RabbitListener listener;
+
+    private PaymentsConsumer(RabbitListener listener) {
+        this.listener = listener;
+    }
+
+    public static PaymentsConsumer start(DataSource dataSource, SqlDialect dialect, String amqpUri, String queue)
+            throws IOException {
+        JdbcTransactions transactions = new JdbcTransactions(dataSource);
+        Idempotency.install(IdempotencyEngine.builder()
+                .recordStore(RecordStore.builder(dialect).build())
+                .transactions(transactions)        // no transaction around the handler: the engine begins one
+                .responseCodec(JsonbResponseCodec.create())
+                .build());
+        Settlements settlements = new Settlements(transactions);
+        RabbitListener listener = RabbitListener.builder(ProviderEvent.class)
+                .uri(amqpUri)                      // amqp://guest:guest@127.0.0.1:5672
+                .queue(queue)                      // declared durable, with <queue>.dead beside it
+                .consumerName("ledger")            // the idempotency scope
+                .consumers(2)
+                .handler((event, message) -> settlements.settle(event))
+                .start();
+        return new PaymentsConsumer(listener);
+    }
+
+    @Override
+    public void close() {
+        listener.close();
+        Idempotency.uninstall();
+    }
+}
