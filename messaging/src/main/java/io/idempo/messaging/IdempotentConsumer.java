@@ -64,14 +64,15 @@ public final class IdempotentConsumer<T> {
                     + e.getClass().getName(), thisAttempt, new MessageBindingException(DeadLetterCode.BODY_UNBINDABLE,
                     "The binder failed", e));
         }
-        IdempotencyContext.Scope context = IdempotencyContext.open(message.id(), settings.name());
-        try {
+        // A pooled consumer thread starts from no context and ends with none; the message id is also the request
+        // id of the outcome line, which ties a template-keyed call to the delivery that made it.
+        try (IdempotencyContext.Boundary boundary = IdempotencyContext.boundary();
+             IdempotencyContext.Scope context = IdempotencyContext.open(IdempotencyContext.Request
+                     .of(message.id(), settings.name()).withRequestId(message.id()))) {
             handler.handle(payload, message);
             return new Disposition.Handled();
         } catch (Throwable thrown) { // an Error too: a message that kills its handler must end as a dead letter
             return failed(thrown, thisAttempt);
-        } finally {
-            context.close();
         }
     }
 

@@ -46,6 +46,8 @@ final class ConsumerRig implements AutoCloseable {
     private final ConsumerThroughput.Settings settings;
     private final HikariDataSource pool;
     private final JdbcTransactions transactions;
+    private final IdempotencyEngine engine;
+    private final Idempotency.Installation installation;
     private final EventBook book;
     private final String recordTable;
     private final String effectsTable;
@@ -69,11 +71,12 @@ final class ConsumerRig implements AutoCloseable {
         ddl.add("CREATE TABLE " + effectsTable + " (reference VARCHAR(64) NOT NULL, amount_cents BIGINT NOT NULL)");
         execute(ddl);
         this.transactions = new JdbcTransactions(pool);
-        Idempotency.install(IdempotencyEngine.builder()
+        this.engine = IdempotencyEngine.builder()
                 .recordStore(RecordStore.builder(SqlDialect.POSTGRESQL).table(recordTable).build())
                 .transactions(transactions)
                 .responseCodec(JsonbResponseCodec.create())
-                .build());
+                .build();
+        this.installation = Idempotency.install(engine);
         this.book = new EventBook(transactions, effectsTable);
         ConnectionFactory factory = new ConnectionFactory();
         factory.setUri(settings.amqpUri());
@@ -146,7 +149,8 @@ final class ConsumerRig implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        Idempotency.uninstall();
+        installation.close();
+        engine.close();
         amqp.close();
         execute(List.of("DROP TABLE " + effectsTable, "DROP TABLE " + recordTable));
         pool.close();

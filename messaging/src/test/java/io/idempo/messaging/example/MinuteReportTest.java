@@ -24,11 +24,12 @@ class MinuteReportTest {
     void eachMinuteRunsOnOneNode() throws Exception {
         ExampleDatabase database = new ExampleDatabase();
         JdbcTransactions transactions = new JdbcTransactions(database.dataSource);
-        Idempotency.install(IdempotencyEngine.builder()
+        IdempotencyEngine engine = IdempotencyEngine.builder()
                 .recordStore(RecordStore.builder(SqlDialect.H2).build())
                 .transactions(transactions)
                 .responseCodec(JsonbResponseCodec.create())
-                .build());
+                .build();
+        Idempotency.Installation installation = Idempotency.install(engine);
         ExecutorService nodes = Executors.newFixedThreadPool(3);
         try {
             Instant start = Instant.parse("2026-12-01T12:00:00Z");
@@ -53,7 +54,8 @@ class MinuteReportTest {
             assertEquals(5, database.count("SELECT COUNT(DISTINCT slot) FROM minute_report"));
         } finally {
             nodes.shutdownNow();
-            Idempotency.uninstall();
+            installation.close();
+            engine.close();
             database.drop();
         }
     }

@@ -17,20 +17,26 @@ import javax.sql.DataSource;
  */
 public final class PaymentsConsumer implements AutoCloseable {
 
+    private final IdempotencyEngine engine;
+    private final Idempotency.Installation installation;
     private final RabbitListener listener;
 
-    private PaymentsConsumer(RabbitListener listener) {
+    private PaymentsConsumer(IdempotencyEngine engine, Idempotency.Installation installation,
+                             RabbitListener listener) {
+        this.engine = engine;
+        this.installation = installation;
         this.listener = listener;
     }
 
     public static PaymentsConsumer start(DataSource dataSource, SqlDialect dialect, String amqpUri, String queue)
             throws IOException {
         JdbcTransactions transactions = new JdbcTransactions(dataSource);
-        Idempotency.install(IdempotencyEngine.builder()
+        IdempotencyEngine engine = IdempotencyEngine.builder()
                 .recordStore(RecordStore.builder(dialect).build())
                 .transactions(transactions)        // no transaction around the handler: the engine begins one
                 .responseCodec(JsonbResponseCodec.create())
-                .build());
+                .build();
+        Idempotency.Installation installation = Idempotency.install(engine);
         Settlements settlements = new Settlements(transactions);
         RabbitListener listener = RabbitListener.builder(ProviderEvent.class)
                 .uri(amqpUri)                      // amqp://guest:guest@127.0.0.1:5672
@@ -39,12 +45,13 @@ public final class PaymentsConsumer implements AutoCloseable {
                 .consumers(2)
                 .handler((event, message) -> settlements.settle(event))
                 .start();
-        return new PaymentsConsumer(listener);
+        return new PaymentsConsumer(engine, installation, listener);
     }
 
     @Override
     public void close() {
         listener.close();
-        Idempotency.uninstall();
+        installation.close();
+        engine.close();
     }
 }

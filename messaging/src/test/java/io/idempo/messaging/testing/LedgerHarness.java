@@ -4,7 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
-import io.idempo.runtime.claim.ClaimStore;
+import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
 import io.idempo.runtime.claim.RedisClientConfig;
@@ -37,6 +37,8 @@ public final class LedgerHarness implements AutoCloseable {
     private final String effectsTable;
     private final String redisPrefix;
     private final HikariDataSource pool;
+    private final IdempotencyEngine engine;
+    private final Idempotency.Installation installation;
     private final RedissonClient redisson;
 
     private final boolean owner;
@@ -77,12 +79,13 @@ public final class LedgerHarness implements AutoCloseable {
                 ? Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:6379")) : null;
         ClaimStore claims = redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix);
         JdbcTransactions transactions = new JdbcTransactions(pool);
-        Idempotency.install(IdempotencyEngine.builder()
+        this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(RecordStore.builder(database.dialect).table(recordTable).build())
                 .transactions(transactions)
                 .responseCodec(JsonbResponseCodec.create())
-                .build());
+                .build();
+        this.installation = Idempotency.install(engine);
         this.ledger = new Ledger(transactions, effectsTable);
     }
 
@@ -136,7 +139,8 @@ public final class LedgerHarness implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        Idempotency.uninstall();
+        installation.close();
+        engine.close();
         if (redisson != null) {
             if (owner) {
                 redisson.getKeys().deleteByPattern(redisPrefix + "*");
