@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.example.demo.DemoDelayAfterCommit;
-import io.idempo.example.e2e.ApiClient;
-import io.idempo.example.e2e.ApiResponse;
-import io.idempo.example.e2e.PayaraMicroServer;
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.example.e2e.ExampleApp;
+import io.idempo.example.e2e.OnEachDatabaseServer;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.net.FaultProxy;
+import io.idempo.testing.redis.RedisBehindProxy;
+import io.idempo.testing.redis.RedisProcess;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,8 +21,8 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,15 +30,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 /**
- * The fault-injection suite over HTTP, against one database: the example app on Payara Micro, talking to a Redis of
- * the test's own through a {@link FaultProxy}, while {@link OrderTraffic} places orders the way a careful client
- * does. Every test ends with the {@link ExactlyOnce} verdict from the business table. A subclass boots the
- * configuration ({@link #configure}) with its database.
+ * The fault-injection suite over HTTP, on MariaDB and on PostgreSQL in turn: the example app on Payara Micro, talking
+ * to a Redis of the test's own through a {@link FaultProxy}, while {@link OrderTraffic} places orders the way a
+ * careful client does. Every test ends with the {@link ExactlyOnce} verdict from the business table. One server
+ * ({@link #configure}) and one Redis per database, for all the tests on it.
  */
+@OnEachDatabaseServer
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class FaultScenarios {
+class FaultScenariosIT {
 
     /** The lease of every call in this suite: shorter than a restart, so that a crashed call's claim is gone. */
     static final Duration LEASE = Duration.ofSeconds(2);
@@ -41,16 +51,46 @@ abstract class FaultScenarios {
     /** What a request may take beyond one Redis timeout on this shared 2-core machine. */
     static final long MARGIN_MILLIS = 1_000;
 
-    abstract PayaraMicroServer server();
+    private static RedisBehindProxy redisBehindProxy;
+    private static PayaraMicroServer server;
 
-    abstract RedisBehindProxy redisBehindProxy();
+    @Parameter
+    DatabaseKind database;
 
     /** The app on {@code database}, its Redis behind a proxy, demo faults on, a lease of {@link #LEASE}. */
     static PayaraMicroServer configure(TestDatabase database, RedisBehindProxy redis) {
-        return PayaraMicroServer.on(database)
-                .withRedis(redis.url())
-                .withDemoFaults()
+        return ExampleApp.onPayara(database)
+                .withTrackedRedis(redis.url())
+                .withEnv(ExampleApp.DEMO_FAULTS, "true")
                 .withEnv("IDEMPO_LEASE", LEASE.toString());
+    }
+
+    @BeforeParameterizedClassInvocation
+    static void startServer(DatabaseKind database) throws Exception {
+        redisBehindProxy = new RedisBehindProxy();
+        redisBehindProxy.start();
+        server = configure(TestDatabase.local(database), redisBehindProxy);
+        server.start(serverName(database));
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stopServer() throws Exception {
+        try {
+            if (server != null) {
+                server.stop();
+            }
+        } finally {
+            redisBehindProxy.close();
+        }
+    }
+
+    /** Names the server's directory and log: {@code target/e2e/FaultScenariosIT-MARIADB.log}, say. */
+    private static String serverName(DatabaseKind database) {
+        return FaultScenariosIT.class.getSimpleName() + "-" + database;
+    }
+
+    PayaraMicroServer server() {
+        return server;
     }
 
     /** A failed test leaves Redis healthy for the next one. */
@@ -165,8 +205,8 @@ abstract class FaultScenarios {
             }
             assertEquals(0, orders(uncommitted.product), "the uncommitted order was rolled back");
             assertEquals(1, orders(committed.product));
-            redis().call("DEL", redisKey(committedRedisLost.key));
-            server().restart(getClass().getSimpleName() + "-after-crash");
+            redis().command("DEL", redisKey(committedRedisLost.key));
+            server().restart(serverName(database) + "-after-crash");
 
             ApiResponse rerun = uncommitted.send(alice());
             assertEquals(201, rerun.status(), rerun.toString());
@@ -233,12 +273,12 @@ abstract class FaultScenarios {
         }
     }
 
-    OwnedRedis redis() {
-        return redisBehindProxy().server();
+    RedisProcess redis() {
+        return redisBehindProxy.server();
     }
 
     FaultProxy redisProxy() {
-        return redisBehindProxy().proxy();
+        return redisBehindProxy.proxy();
     }
 
     private long orders(long product) throws SQLException {
@@ -277,7 +317,7 @@ abstract class FaultScenarios {
         while (System.nanoTime() < deadline) {
             KeyedOrder probe = KeyedOrder.named("redis-probe-" + System.nanoTime(), 990_000);
             assertEquals(201, probe.send(alice()).status());
-            if (Long.valueOf(1).equals(redis().call("EXISTS", redisKey(probe.key)))) {
+            if (Long.valueOf(1).equals(redis().command("EXISTS", redisKey(probe.key)))) {
                 return;
             }
             Thread.sleep(500);
