@@ -1,7 +1,9 @@
 package io.idempo.benchmarks.e2e;
 
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.database.TestSchema;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,9 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A database of the run's own on the shared PostgreSQL or MariaDB server, created for one configuration and
- * dropped afterwards, and the counters the harness reads from the server, on an admin connection that stays outside
- * it:
+ * The counters the harness reads from the server of a database of the run's own (a {@link TestSchema}, which the
+ * server under test creates and drops), on an admin connection to the server's own database, outside it:
  * <ul>
  *   <li>PostgreSQL ({@code pg_stat_database} of the run's database only, so other programs' traffic does not
  *       count): transactions and rows inserted, updated and deleted. PostgreSQL counts no statements without the
@@ -25,21 +26,29 @@ import java.util.Map;
  *       COMMIT included), {@code Com_*} per kind, {@code Handler_write/update/delete} (rows written).</li>
  * </ul>
  */
-final class BenchDatabase implements AutoCloseable {
+final class DatabaseCounters implements AutoCloseable {
 
     enum Kind {
         /**
          * A backend publishes its counts at most once a second, and what it counted in its last second only when it
          * has been idle for 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL): 11 s after the load they are complete.
          */
-        POSTGRESQL(Duration.ofSeconds(11)),
-        MARIADB(Duration.ZERO);
+        POSTGRESQL(DatabaseKind.POSTGRESQL, Duration.ofSeconds(11)),
+        MARIADB(DatabaseKind.MARIADB, Duration.ZERO);
 
+        /** Which of the local servers. */
+        final DatabaseKind server;
         /** How long after the load the server's counters include all of it. */
         final Duration publishDelay;
 
-        Kind(Duration publishDelay) {
+        Kind(DatabaseKind server, Duration publishDelay) {
+            this.server = server;
             this.publishDelay = publishDelay;
+        }
+
+        /** A database of the run's own, {@code name}, on this kind's local server (not created yet). */
+        TestSchema database(String name) {
+            return TestDatabase.local(server).database(name);
         }
 
         /** Statements in a counter delta: MariaDB's Questions less the harness's one SHOW; null on PostgreSQL. */
@@ -70,40 +79,27 @@ final class BenchDatabase implements AutoCloseable {
             "Handler_update", "Handler_delete");
 
     private final Kind kind;
-    private final String name;
-    private final String serverUrl;
-    private final String user;
+    private final TestSchema database;
     private final Connection admin;
 
-    private BenchDatabase(Kind kind, String name, String serverUrl, String user, Connection admin) {
+    private DatabaseCounters(Kind kind, TestSchema database, Connection admin) {
         this.kind = kind;
-        this.name = name;
-        this.serverUrl = serverUrl;
-        this.user = user;
+        this.database = database;
         this.admin = admin;
     }
 
-    /** Creates the database {@code name} on the server that {@code settings} names for {@code kind}. */
-    static BenchDatabase create(Kind kind, String name, E2eSettings settings) throws SQLException {
-        String serverUrl = kind == Kind.POSTGRESQL ? settings.postgresqlUrl() : settings.mariadbUrl();
-        String user = kind == Kind.POSTGRESQL ? "postgres" : "root";
-        // PostgreSQL: an admin connection to the maintenance database, so that reading the counters adds nothing.
-        Connection admin = DriverManager.getConnection(kind == Kind.POSTGRESQL ? serverUrl + "postgres" : serverUrl,
-                user, "");
+    /**
+     * Opens the admin connection for {@code database}, of {@code kind}: to the server's own database (on PostgreSQL
+     * another database than the measured one, so that reading the counters adds nothing to them).
+     */
+    static DatabaseCounters open(Kind kind, TestSchema database) throws SQLException {
+        Connection admin = database.server().connect();
         admin.setAutoCommit(true);
-        try (Statement statement = admin.createStatement()) {
-            statement.execute("CREATE DATABASE " + name);
-        }
-        return new BenchDatabase(kind, name, serverUrl, user, admin);
+        return new DatabaseCounters(kind, database, admin);
     }
 
     Kind kind() {
         return kind;
-    }
-
-    /** The variables that point the example app at this database. */
-    Map<String, String> environment() {
-        return Map.of("DB_URL", serverUrl + name, "DB_USER", user);
     }
 
     String version() throws SQLException {
@@ -116,7 +112,7 @@ final class BenchDatabase implements AutoCloseable {
         if (kind == Kind.POSTGRESQL) {
             try (PreparedStatement select = admin.prepareStatement("SELECT xact_commit, xact_rollback, tup_inserted,"
                     + " tup_updated, tup_deleted FROM pg_stat_database WHERE datname = ?")) {
-                select.setString(1, name);
+                select.setString(1, database.name());
                 try (ResultSet row = select.executeQuery()) {
                     row.next();
                     for (int column = 1; column <= 5; column++) {
@@ -147,7 +143,7 @@ final class BenchDatabase implements AutoCloseable {
         List<Long> pids = new ArrayList<>();
         try (PreparedStatement select = admin.prepareStatement(
                 "SELECT pid FROM pg_stat_activity WHERE datname = ? OR backend_type <> 'client backend'")) {
-            select.setString(1, name);
+            select.setString(1, database.name());
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     pids.add(rows.getLong(1));
@@ -163,9 +159,9 @@ final class BenchDatabase implements AutoCloseable {
     /** How many load-test orders carry {@code amount}: the executions of a burst, whose amount is its own. */
     long ordersWithAmount(long amount) throws SQLException {
         if (kind == Kind.MARIADB) {
-            return ordersWithAmount(admin, name + ".load_orders", amount);
+            return ordersWithAmount(admin, database.name() + ".load_orders", amount);
         }
-        try (Connection connection = DriverManager.getConnection(serverUrl + name, user, "")) {
+        try (Connection connection = database.connect()) {
             return ordersWithAmount(connection, "load_orders", amount);
         }
     }
@@ -181,14 +177,9 @@ final class BenchDatabase implements AutoCloseable {
         }
     }
 
-    /** Drops the database and everything in it. */
+    /** Closes the admin connection. */
     @Override
     public void close() throws SQLException {
-        try (Statement statement = admin.createStatement()) {
-            statement.execute(kind == Kind.POSTGRESQL ? "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"
-                    : "DROP DATABASE IF EXISTS " + name);
-        } finally {
-            admin.close();
-        }
+        admin.close();
     }
 }
