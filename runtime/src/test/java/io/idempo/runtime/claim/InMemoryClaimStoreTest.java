@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.testing.TestClock;
+import io.idempo.testing.TestClock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;

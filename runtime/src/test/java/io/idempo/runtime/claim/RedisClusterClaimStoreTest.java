@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.testing.RedisCluster;
+import io.idempo.testing.redis.RedisCluster;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;

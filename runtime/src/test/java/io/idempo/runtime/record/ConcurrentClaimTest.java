@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.testing.TestClock;
+import io.idempo.testing.TestClock;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,8 +54,8 @@ class ConcurrentClaimTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void fiftySimultaneousClaimsOfOneKeyLetExactlyOneRun(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void fiftySimultaneousClaimsOfOneKeyLetExactlyOneRun(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database); Connections connections = Connections.open(database, THREADS)) {
             RecordStore store = table.store().lockWait(PATIENT).build();
             for (int trial = 1; trial <= TRIALS; trial++) {
@@ -85,8 +85,8 @@ class ConcurrentClaimTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void simultaneousClaimsOfAnExpiredRecordLetExactlyOneTakeItOver(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void simultaneousClaimsOfAnExpiredRecordLetExactlyOneTakeItOver(DatabaseUnderTest database) throws Exception {
         int claimants = 20;
         TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database);
@@ -119,8 +119,8 @@ class ConcurrentClaimTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void whenTheFirstClaimRollsBackExactlyOneWaiterClaims(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void whenTheFirstClaimRollsBackExactlyOneWaiterClaims(DatabaseUnderTest database) throws Exception {
         int waiters = 8;
         try (TestTable table = TestTable.create(database);
              Connections connections = Connections.open(database, waiters + 1)) {
@@ -147,8 +147,8 @@ class ConcurrentClaimTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aClaimBehindAnOpenTransactionGivesUpWithBusy(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void aClaimBehindAnOpenTransactionGivesUpWithBusy(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database); Connections connections = Connections.open(database, 2)) {
             Connection holder = connections.all.get(0);
             Connection duplicate = connections.all.get(1);
