@@ -13,7 +13,7 @@ import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 
 /**
- * Configurations B and C: the same WAR switched to MariaDB (the local root has no password), then to PostgreSQL, by
+ * Configurations C and B: the same WAR switched to PostgreSQL, then to MariaDB (the local root has no password), by
  * DB_URL, DB_USER and DB_PASSWORD, and to the local Redis by REDIS_URL, demo faults on. The whole contract
  * ({@link IdempotencyScenarios}) on each, with database counts over JDBC and Redis keys counted under the server's
  * own prefix. One server per database.

@@ -9,9 +9,9 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Runs a test class once on each local database server, MariaDB then PostgreSQL, with a {@link DatabaseKind} as its
- * argument: the class starts one app server per database ({@code @BeforeParameterizedClassInvocation}) and stops it
- * afterwards, as a class per database did.
+ * Runs a test class once on each local database server, PostgreSQL then MariaDB (the order of {@link DatabaseKind}),
+ * with the {@link DatabaseKind} as its argument: the class starts one app server per database
+ * ({@code @BeforeParameterizedClassInvocation}) and stops it afterwards, as a class per database did.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

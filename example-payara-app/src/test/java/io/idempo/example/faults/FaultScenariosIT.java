@@ -35,7 +35,7 @@ import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 
 /**
- * The fault-injection suite over HTTP, on MariaDB and on PostgreSQL in turn: the example app on Payara Micro, talking
+ * The fault-injection suite over HTTP, on PostgreSQL and on MariaDB in turn: the example app on Payara Micro, talking
  * to a Redis of the test's own through a {@link FaultProxy}, while {@link OrderTraffic} places orders the way a
  * careful client does. Every test ends with the {@link ExactlyOnce} verdict from the business table. One server
  * ({@link #configure}) and one Redis per database, for all the tests on it.

@@ -12,10 +12,10 @@ import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 
 /**
- * MariaDB, then PostgreSQL, with Redis down and the default lock wait (100 ms, which MariaDB rounds down to "do not
- * wait"): the blast radius of a slow call ({@link BlastRadius}); on MariaDB also the {@link RollbackRace}, where the
- * duplicates are refused at once while the first call holds the key and race for it when it rolls back. One server
- * per database.
+ * PostgreSQL, then MariaDB, with Redis down and the default lock wait (100 ms, which MariaDB rounds down to "do
+ * not wait"): the blast radius of a slow call ({@link BlastRadius}); on MariaDB also the {@link RollbackRace}, where
+ * the duplicates are refused at once while the first call holds the key and race for it when it rolls back. One
+ * server per database.
  */
 @OnEachDatabaseServer
 class WithoutRedisIT extends BlastRadius {
