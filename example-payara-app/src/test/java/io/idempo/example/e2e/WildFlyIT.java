@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.WildFlyServer;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +36,7 @@ class WildFlyIT {
     static final String ORDER = "{\"productId\":1001,\"quantity\":2,\"amount\":19900}";
 
     @RegisterExtension
-    static final WildFlyServer server = WildFlyServer.on(TestDatabase.postgresql()).withRedis();
+    static final WildFlyServer server = ExampleApp.onWildFly(TestDatabase.postgresql()).withSharedRedis();
 
     @Test
     void runsOnWildFlyWithPostgresqlAtReadCommittedAndRedis() throws SQLException {
