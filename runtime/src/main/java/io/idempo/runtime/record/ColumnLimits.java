@@ -1,14 +1,9 @@
 package io.idempo.runtime.record;
 
-import java.nio.charset.StandardCharsets;
+import io.idempo.runtime.internal.TextColumns;
 import java.util.regex.Pattern;
 
-/**
- * The column sizes of the shipped DDL, checked before every write. MySQL's INSERT IGNORE turns a too-long value
- * into a silent truncation, so the store must refuse it first; the same checks run on every database so that an
- * application behaves alike wherever it is deployed. Lengths count UTF-16 chars, which never undercounts the
- * characters a column counts.
- */
+/** The column sizes of the record table's shipped DDL, checked before every write ({@link TextColumns}). */
 final class ColumnLimits {
 
     static final int ACTION = 64;
@@ -17,8 +12,7 @@ final class ColumnLimits {
     static final int FINGERPRINT_VERSION = 16;
     /** Fits MySQL's TEXT (65,535 bytes) even when every character takes 4 bytes in utf8mb4. */
     static final int FIELD_DIGESTS = 16_000;
-    /** MySQL's MEDIUMTEXT, in UTF-8 bytes. */
-    static final int RESPONSE_UTF8_BYTES = 16_777_215;
+    static final int RESPONSE_UTF8_BYTES = TextColumns.MEDIUMTEXT_UTF8_BYTES;
 
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
@@ -34,25 +28,12 @@ final class ColumnLimits {
         return value;
     }
 
-    static String requireFits(String column, String value, int maxLength) {
-        if (value == null) {
-            throw new IllegalArgumentException(column + " must not be null");
-        }
-        if (value.length() > maxLength) {
-            throw new IllegalArgumentException(column + " is " + value.length() + " characters long; the "
-                    + column + " column holds at most " + maxLength);
-        }
-        return value;
-    }
-
     static String requireResponseFits(String response) {
         if (response == null) {
             throw new IllegalArgumentException("The encoded response must not be null: encode an empty or void"
                     + " result as a value of its own");
         }
-        // A char takes at most 3 UTF-8 bytes (a surrogate pair takes 4 for 2 chars): skip encoding when it cannot exceed.
-        if ((long) response.length() * 3 > RESPONSE_UTF8_BYTES
-                && response.getBytes(StandardCharsets.UTF_8).length > RESPONSE_UTF8_BYTES) {
+        if (!TextColumns.fitsMediumText(response)) {
             throw new IllegalArgumentException("The encoded response is longer than " + RESPONSE_UTF8_BYTES
                     + " UTF-8 bytes, the most the response column holds (MySQL MEDIUMTEXT); return a smaller"
                     + " result or store a reference to it instead");

@@ -1,5 +1,6 @@
 package io.idempo.runtime.record;
 
+import io.idempo.runtime.internal.TextColumns;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -32,15 +33,15 @@ public record NewRecord(
 
     public NewRecord {
         ColumnLimits.requireSha256Hex("keyHash", keyHash);
-        ColumnLimits.requireFits("action", action, ColumnLimits.ACTION);
-        ColumnLimits.requireFits("scope", scope, ColumnLimits.SCOPE);
-        ColumnLimits.requireFits("clientKey", clientKey, ColumnLimits.CLIENT_KEY);
+        TextColumns.requireFits("action", action, ColumnLimits.ACTION);
+        TextColumns.requireFits("scope", scope, ColumnLimits.SCOPE);
+        TextColumns.requireFits("clientKey", clientKey, ColumnLimits.CLIENT_KEY);
         ColumnLimits.requireSha256Hex("fingerprint", fingerprint);
-        ColumnLimits.requireFits("fingerprintVersion", fingerprintVersion, ColumnLimits.FINGERPRINT_VERSION);
+        TextColumns.requireFits("fingerprintVersion", fingerprintVersion, ColumnLimits.FINGERPRINT_VERSION);
         Objects.requireNonNull(fieldDigests, "fieldDigests");
         // Keeps the caller's order (Map.copyOf would not): the encoded column lists fields in plan order.
         fieldDigests = Collections.unmodifiableMap(new LinkedHashMap<>(fieldDigests));
-        ColumnLimits.requireFits("fieldDigests", FieldDigests.encode(fieldDigests), ColumnLimits.FIELD_DIGESTS);
+        TextColumns.requireFits("fieldDigests", FieldDigests.encode(fieldDigests), ColumnLimits.FIELD_DIGESTS);
         requirePositive("lease", lease);
         requirePositive("ttl", ttl);
     }

@@ -1,5 +1,6 @@
 package io.idempo.runtime.record;
 
+import io.idempo.runtime.internal.TableName;
 import io.idempo.runtime.spi.SqlExecutor;
 import java.sql.SQLException;
 import java.time.Clock;
