@@ -1,5 +1,6 @@
 package io.idempo.runtime;
 
+import io.idempo.runtime.internal.BatchedDelete;
 import io.idempo.runtime.record.RecordBusyException;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.spi.TransactionSupport;
@@ -17,41 +18,19 @@ public final class ExpiredRecordPurge {
     public static final int DEFAULT_MAX_BATCHES = 20;
 
     private final RecordStore records;
-    private final TransactionSupport transactions;
-    private final int batchSize;
-    private final int maxBatches;
+    private final BatchedDelete batches;
 
     /**
      * @param batchSize  rows per transaction, such as 500
      * @param maxBatches batches per run, which bounds one run's work; the next run continues
      */
     public ExpiredRecordPurge(RecordStore records, TransactionSupport transactions, int batchSize, int maxBatches) {
-        if (batchSize < 1 || maxBatches < 1) {
-            throw new IllegalArgumentException("batchSize and maxBatches must be at least 1, got " + batchSize
-                    + " and " + maxBatches);
-        }
         this.records = records;
-        this.transactions = transactions;
-        this.batchSize = batchSize;
-        this.maxBatches = maxBatches;
+        this.batches = new BatchedDelete(transactions, batchSize, maxBatches);
     }
 
     /** Purges until a batch comes back short, a batch meets contention, or {@code maxBatches} ran; returns rows. */
     public int run() {
-        int total = 0;
-        for (int batch = 0; batch < maxBatches; batch++) {
-            int deleted;
-            try {
-                deleted = transactions.inNewTransaction(
-                        () -> records.purgeExpired(transactions.executor(), batchSize), count -> true);
-            } catch (RecordBusyException e) {
-                break; // claims are busy on these rows right now; the next run picks them up
-            }
-            total += deleted;
-            if (deleted < batchSize) {
-                break;
-            }
-        }
-        return total;
+        return batches.run(sql -> records.purgeExpired(sql, batches.batchSize()), RecordBusyException.class);
     }
 }

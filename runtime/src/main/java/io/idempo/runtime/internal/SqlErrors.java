@@ -69,7 +69,8 @@ public final class SqlErrors {
             return "The database user may not use the table: grant it SELECT, INSERT, UPDATE and DELETE on "
                     + table.name() + ".";
         }
-        if (state.startsWith("08")) {
+        // 08: connection exceptions; 57P01-57P03: PostgreSQL ended the session (an operator, a shutdown, a failover).
+        if (state.startsWith("08") || state.startsWith("57P0")) {
             return "The connection to the database failed: check that the database is reachable. "
                     + ifConnectionFailed;
         }

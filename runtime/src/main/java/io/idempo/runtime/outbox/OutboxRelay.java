@@ -38,7 +38,9 @@ public final class OutboxRelay {
 
     private static final System.Logger LOG = System.getLogger("io.idempo.outbox");
 
+    public static final String DEFAULT_NAME = "relay";
     public static final int DEFAULT_BATCH_SIZE = 100;
+    public static final int MAX_BATCH_SIZE = 10_000;
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(500);
     public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(30);
     /**
@@ -125,8 +127,9 @@ public final class OutboxRelay {
     }
 
     /**
-     * Relays batches until one comes back short of the batch size, the broker or the database fails (the relay then
-     * backs off), the relay is stopped, or {@link #MAX_DRAIN} has passed; does nothing while backing off.
+     * Relays batches until one finds nothing due, the broker or the database fails (the relay then backs off), the
+     * relay is stopped, or {@link #MAX_DRAIN} has passed; does nothing while backing off. A batch that is not full
+     * does not end the drain: it holds one event per aggregate, so a backlog of few aggregates fills no batch.
      *
      * @return the events marked sent
      */
@@ -147,7 +150,7 @@ public final class OutboxRelay {
             }
             health.succeeded(System.nanoTime());
             sent += batch.sent();
-            if (batch.claimed() < batchSize || System.nanoTime() - started > MAX_DRAIN.toNanos()) {
+            if (batch.claimed() == 0 || System.nanoTime() - started > MAX_DRAIN.toNanos()) {
                 break;
             }
         }
@@ -236,7 +239,7 @@ public final class OutboxRelay {
         private final OutboxStore store;
         private final TransactionSupport transactions;
         private final Publisher publisher;
-        private String name = "relay";
+        private String name = DEFAULT_NAME;
         private int batchSize = DEFAULT_BATCH_SIZE;
         private Duration pollInterval = DEFAULT_POLL_INTERVAL;
         private Duration maxBackoff = DEFAULT_MAX_BACKOFF;
@@ -249,12 +252,17 @@ public final class OutboxRelay {
 
         /** The relay's name in log lines and thread names: {@code [A-Za-z0-9_.-]}, 1 to 64 characters. */
         public Builder name(String relayName) {
+            this.name = requireName(relayName);
+            return this;
+        }
+
+        /** Returns {@code relayName}, or refuses a name that could not stand in a log line or a thread name. */
+        public static String requireName(String relayName) {
             if (relayName == null || !relayName.matches("[A-Za-z0-9_.-]{1,64}")) {
                 throw new IllegalArgumentException("A relay name is 1 to 64 of [A-Za-z0-9_.-], not '" + relayName
                         + "'");
             }
-            this.name = relayName;
-            return this;
+            return relayName;
         }
 
         /**
@@ -262,8 +270,8 @@ public final class OutboxRelay {
          * and the events a crash in the middle of a batch may publish twice.
          */
         public Builder batchSize(int events) {
-            if (events < 1 || events > 10_000) {
-                throw new IllegalArgumentException("batchSize must be from 1 to 10000, not " + events);
+            if (events < 1 || events > MAX_BATCH_SIZE) {
+                throw new IllegalArgumentException("batchSize must be from 1 to " + MAX_BATCH_SIZE + ", not " + events);
             }
             this.batchSize = events;
             return this;
@@ -282,11 +290,21 @@ public final class OutboxRelay {
         }
 
         public OutboxRelay build() {
+            requireBackoffCoversPoll(pollInterval, maxBackoff);
+            return new OutboxRelay(this);
+        }
+
+        /** Builds the relay and starts it on a daemon thread of its own ({@link OutboxRelay#start()}). */
+        public Running start() {
+            return build().start();
+        }
+
+        /** The back-off starts at the poll interval and doubles up to its maximum, which must not be shorter. */
+        public static void requireBackoffCoversPoll(Duration pollInterval, Duration maxBackoff) {
             if (maxBackoff.compareTo(pollInterval) < 0) {
                 throw new IllegalArgumentException("maxBackoff (" + maxBackoff + ") must not be shorter than"
                         + " pollInterval (" + pollInterval + ")");
             }
-            return new OutboxRelay(this);
         }
 
         private static Duration positive(String what, Duration duration) {

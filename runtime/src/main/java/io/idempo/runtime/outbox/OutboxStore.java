@@ -19,8 +19,9 @@ import java.util.Objects;
  * business transaction for {@link #insert}, the relay's own short transactions for the rest. It never commits or
  * rolls back. A store is immutable and safe to share between threads.
  *
- * <p>Database failures surface as {@link OutboxStoreException}, whose message says what to check; invalid arguments
- * as {@link IllegalArgumentException}.
+ * <p>Database failures surface as {@link OutboxBusyException} (rows locked by another transaction: retry later) or
+ * {@link OutboxStoreException} (the message says what to check); invalid arguments as
+ * {@link IllegalArgumentException}.
  */
 public final class OutboxStore {
 
@@ -146,11 +147,12 @@ public final class OutboxStore {
     }
 
     private OutboxStoreException failure(String operation, SQLException e) {
-        String why = SqlErrors.isContention(e)
-                ? "Rows of the table are locked by another transaction; the relay tries again at its next poll."
-                : SqlErrors.whatToCheck(e, described, IF_CONNECTION_FAILED);
-        return new OutboxStoreException("Could not " + operation + " in table " + table + SqlErrors.describe(e)
-                + ". " + why, e);
+        String failed = "Could not " + operation + " in table " + table + SqlErrors.describe(e) + ". ";
+        if (SqlErrors.isContention(e)) {
+            return new OutboxBusyException(failed + "Rows of the table are locked by another transaction; retry"
+                    + " later.", e);
+        }
+        return new OutboxStoreException(failed + SqlErrors.whatToCheck(e, described, IF_CONNECTION_FAILED), e);
     }
 
     /** Configures an {@link OutboxStore}; every setting but the dialect has a default. */
