@@ -1,6 +1,9 @@
 package io.idempo.messaging;
 
-/** The headers idempo writes on messages it publishes again: retried copies and dead letters. */
+/**
+ * The headers idempo writes: on messages it publishes again (retried copies and dead letters), and on the events the
+ * outbox relay publishes.
+ */
 public final class MessageHeaders {
 
     /** How many deliveries of the message failed in a handler so far (an integer). */
@@ -13,6 +16,11 @@ public final class MessageHeaders {
     public static final String CONSUMER = "x-idempo-consumer";
     /** The queue the dead letter was consumed from, so that it can be sent back there once the cause is fixed. */
     public static final String QUEUE = "x-idempo-queue";
+    /**
+     * An outbox event's aggregate id: the relay delivers the events of one aggregate in the order they were written,
+     * so a consumer that orders or partitions by aggregate reads it here.
+     */
+    public static final String AGGREGATE_ID = "x-idempo-aggregate-id";
 
     private MessageHeaders() {
     }

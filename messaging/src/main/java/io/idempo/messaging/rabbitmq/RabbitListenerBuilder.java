@@ -10,8 +10,6 @@ import io.idempo.messaging.MessageBinder;
 import io.idempo.messaging.MessageHandler;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.net.URISyntaxException;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -65,14 +63,7 @@ public final class RabbitListenerBuilder<T> {
 
     /** The broker, such as {@code amqp://guest:guest@127.0.0.1:5672/} ({@code amqps://} for TLS). */
     public RabbitListenerBuilder<T> uri(String uri) {
-        ConnectionFactory factory = new ConnectionFactory();
-        try {
-            factory.setUri(uri);
-        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("Not a RabbitMQ URI (amqp://user:password@host:port/vhost): " + e
-                    .getMessage(), e);
-        }
-        this.connectionFactory = factory;
+        this.connectionFactory = BrokerUris.factory(uri);
         return this;
     }
 
