@@ -13,17 +13,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Every Java block of docs/messaging.md is a verbatim excerpt of this package's compiled, tested sources. */
+/**
+ * Every Java block of docs/messaging.md and docs/outbox.md is a verbatim excerpt of this package's compiled, tested
+ * sources.
+ */
 class DocumentedCodeTest {
 
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
     private static final Path EXAMPLES = Path.of("src", "test", "java", "io", "idempo", "messaging", "example");
 
-    @Test
-    void eachJavaBlockOfTheGuideIsCompiledCode() throws IOException {
-        String guide = Files.readString(Path.of("..", "docs", "messaging.md"), StandardCharsets.UTF_8);
+    @ParameterizedTest
+    @ValueSource(strings = {"messaging.md", "outbox.md"})
+    void eachJavaBlockOfTheGuideIsCompiledCode(String page) throws IOException {
+        String guide = Files.readString(Path.of("..", "docs", page), StandardCharsets.UTF_8);
         String sources;
         try (Stream<Path> files = Files.list(EXAMPLES)) {
             sources = files.filter(file -> !file.endsWith("DocumentedCodeTest.java")).map(DocumentedCodeTest::read)

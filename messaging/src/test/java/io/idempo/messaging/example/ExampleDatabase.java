@@ -1,5 +1,7 @@
 package io.idempo.messaging.example;
 
+import io.idempo.runtime.outbox.OutboxSchema;
+import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.SqlDialect;
 import java.sql.Connection;
@@ -11,7 +13,7 @@ import java.util.List;
 import java.util.UUID;
 import org.h2.jdbcx.JdbcDataSource;
 
-/** An H2 database of the examples' own, with the default record table and the examples' tables. */
+/** An H2 database of the examples' own, with the default record and outbox tables and the examples' tables. */
 final class ExampleDatabase {
 
     final JdbcDataSource dataSource = new JdbcDataSource();
@@ -23,6 +25,10 @@ final class ExampleDatabase {
         ddl.add("CREATE TABLE settlement (channel_txn_id VARCHAR(64) NOT NULL, status VARCHAR(16) NOT NULL,"
                 + " amount DECIMAL(12,2) NOT NULL)");
         ddl.add("CREATE TABLE minute_report (slot VARCHAR(32) NOT NULL, node VARCHAR(32) NOT NULL)");
+        ddl.addAll(OutboxSchema.statements(SqlDialect.H2, OutboxStore.DEFAULT_TABLE));
+        ddl.add("CREATE TABLE shop_order (id VARCHAR(36) NOT NULL, product VARCHAR(64) NOT NULL,"
+                + " amount DECIMAL(12,2) NOT NULL)");
+        ddl.add("CREATE TABLE receipt (event_id VARCHAR(36) NOT NULL, order_id VARCHAR(36) NOT NULL)");
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             for (String each : ddl) {
                 statement.execute(each);
