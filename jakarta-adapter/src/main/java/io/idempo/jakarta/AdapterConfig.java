@@ -5,6 +5,8 @@ import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.IdempotencyEngineBuilder;
 import io.idempo.runtime.KeyPolicy;
 import io.idempo.runtime.NoTransactionPolicy;
+import io.idempo.runtime.outbox.OutboxRelay;
+import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import java.time.Duration;
@@ -36,7 +38,8 @@ record AdapterConfig(
         int purgeMaxBatches,
         boolean statusEnabled,
         NoTransactionPolicy noTransactionPolicy,
-        Optional<StrictBodies> strictBodies) {
+        Optional<StrictBodies> strictBodies,
+        Optional<OutboxSettings> outbox) {
 
     static final String REDIS_ADDRESS = "idempo.redis.address";
     static final String REDIS_MODE = "idempo.redis.mode";
@@ -58,9 +61,22 @@ record AdapterConfig(
     static final String NO_TRANSACTION = "idempo.no-transaction";
     static final String BODY_STRICT = "idempo.body.strict";
     static final String BODY_MAX_BYTES = "idempo.body.max-bytes";
+    static final String OUTBOX_ENABLED = "idempo.outbox.enabled";
+    static final String OUTBOX_TABLE = "idempo.outbox.table";
+    static final String OUTBOX_RETENTION = "idempo.outbox.retention";
+    static final String RELAY_ENABLED = "idempo.outbox.relay.enabled";
+    static final String RELAY_NAME = "idempo.outbox.relay.name";
+    static final String RELAY_BATCH_SIZE = "idempo.outbox.relay.batch-size";
+    static final String RELAY_POLL_INTERVAL = "idempo.outbox.relay.poll-interval";
+    static final String RELAY_MAX_BACKOFF = "idempo.outbox.relay.max-backoff";
 
     /** Expired records only cost space; a purge every few minutes keeps the table small without adding load. */
     static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofMinutes(10);
+    /**
+     * Longer than the record's default TTL (24 h) by a margin: consumers dedupe by event id within their records' TTL,
+     * and a key that runs again derives new ids only while its earlier events are kept.
+     */
+    static final Duration DEFAULT_OUTBOX_RETENTION = Duration.ofDays(7);
 
     static AdapterConfig load(ConfigSource source) {
         Reader reader = new Reader(source);
@@ -89,7 +105,8 @@ record AdapterConfig(
                 reader.bool(STATUS_ENABLED, false),
                 reader.parse(NO_TRANSACTION, IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY.name(),
                         value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"),
-                reader.strictBodies());
+                reader.strictBodies(),
+                reader.outbox());
     }
 
     private static String tableName(String value) {
@@ -201,6 +218,42 @@ record AdapterConfig(
                         + "=true, which turns the body checks on");
             }
             return Optional.empty();
+        }
+
+        /**
+         * The outbox when {@code idempo.outbox.enabled} is true, else empty; a setting of the outbox made while it is
+         * off would do nothing, so it fails the deployment instead. The defaults are the runtime's.
+         */
+        Optional<OutboxSettings> outbox() {
+            if (!bool(OUTBOX_ENABLED, false)) {
+                for (String key : List.of(OUTBOX_TABLE, OUTBOX_RETENTION, RELAY_ENABLED, RELAY_NAME, RELAY_BATCH_SIZE,
+                        RELAY_POLL_INTERVAL, RELAY_MAX_BACKOFF)) {
+                    Optional<String> set = source.get(key);
+                    if (set.isPresent()) {
+                        throw new InvalidConfigurationException(key, set.get(), "no value unless " + OUTBOX_ENABLED
+                                + "=true, which turns the outbox on");
+                    }
+                }
+                return Optional.empty();
+            }
+            Duration pollInterval = positiveDuration(RELAY_POLL_INTERVAL, OutboxRelay.DEFAULT_POLL_INTERVAL);
+            Duration maxBackoff = positiveDuration(RELAY_MAX_BACKOFF, OutboxRelay.DEFAULT_MAX_BACKOFF);
+            try {
+                OutboxRelay.Builder.requireBackoffCoversPoll(pollInterval, maxBackoff);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidConfigurationException(RELAY_MAX_BACKOFF, maxBackoff.toString(), "a duration no"
+                        + " shorter than " + RELAY_POLL_INTERVAL + " (" + pollInterval + ")");
+            }
+            return Optional.of(new OutboxSettings(
+                    parse(OUTBOX_TABLE, OutboxStore.DEFAULT_TABLE, AdapterConfig::tableName,
+                            "a plain SQL table name, optionally schema-qualified (" + Rules.TABLE_NAME_PATTERN + ")"),
+                    bool(RELAY_ENABLED, true),
+                    parse(RELAY_NAME, OutboxRelay.DEFAULT_NAME, OutboxRelay.Builder::requireName,
+                            "1 to 64 of [A-Za-z0-9_.-]"),
+                    integer(RELAY_BATCH_SIZE, OutboxRelay.DEFAULT_BATCH_SIZE, 1, OutboxRelay.MAX_BATCH_SIZE),
+                    pollInterval,
+                    maxBackoff,
+                    duration(OUTBOX_RETENTION, DEFAULT_OUTBOX_RETENTION)));
         }
     }
 }

@@ -6,21 +6,29 @@ import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.codec.JsonbResponseCodec;
+import io.idempo.runtime.outbox.Outbox;
+import io.idempo.runtime.outbox.OutboxSchema;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.spi.ClaimStore;
+import io.idempo.runtime.spi.Publisher;
 import io.idempo.runtime.tx.JtaTransactions;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.UserTransaction;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
@@ -29,8 +37,9 @@ import javax.naming.NamingException;
 /**
  * Wires the engine from container resources when the web module starts and installs it for the woven aspect:
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
- * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. Stops the purge
- * and shuts down its own Redis client when the application stops.
+ * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. With the outbox on,
+ * produces the injectable {@link Outbox} and starts the relay when the application provides a {@link Publisher} bean.
+ * Stops the relay and the purge, and shuts down its own Redis client, when the application stops.
  */
 @ApplicationScoped
 public class IdempotencyBootstrap {
@@ -53,6 +62,10 @@ public class IdempotencyBootstrap {
     @Inject
     IdempotencyExtension extension;
 
+    /** The application's, when it relays the outbox's events: a bean, or a {@code @Dependent} producer (null: none). */
+    @Inject
+    Instance<Publisher> publishers;
+
     private AdapterConfig config;
     private ClaimStore claims;
     private RecordStore records;
@@ -60,6 +73,8 @@ public class IdempotencyBootstrap {
     private IdempotencyEngine engine;
     private Idempotency.Installation installation;
     private ScheduledFuture<?> purge;
+    private Publisher publisher;
+    private OutboxWiring outbox;
 
     /** Called by {@link IdempotencyStarter} when the web module starts. */
     void start() {
@@ -71,7 +86,9 @@ public class IdempotencyBootstrap {
         SqlDialect dialect = config.dialect().orElseGet(() -> DialectProbe.detect(entityManager, transactions));
         records = RecordStore.builder(dialect).table(config.table()).lockWait(config.lockWait()).build();
         if (config.createSchema()) {
-            for (String statement : RecordSchema.statements(dialect, config.table())) {
+            List<String> ddl = new ArrayList<>(RecordSchema.statements(dialect, config.table()));
+            config.outbox().ifPresent(settings -> ddl.addAll(OutboxSchema.statements(dialect, settings.table())));
+            for (String statement : ddl) {
                 transactions.inNewTransaction(() -> entityManager.createNativeQuery(statement).executeUpdate(),
                         count -> true);
             }
@@ -91,19 +108,54 @@ public class IdempotencyBootstrap {
                 .scheduler(scheduler)
                 .build();
         installation = Idempotency.install(engine);
+        config.outbox().ifPresent(settings -> {
+            publisher = settings.relayEnabled() ? applicationPublisher().orElse(null) : null;
+            outbox = OutboxWiring.start(settings, dialect, transactions, scheduler, Optional.ofNullable(publisher),
+                    config.purgeBatchSize(), config.purgeMaxBatches());
+        });
         if (!config.purgeInterval().isZero()) {
             ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
                     config.purgeMaxBatches());
             long seconds = config.purgeInterval().toSeconds();
             purge = scheduler.scheduleWithFixedDelay(() -> runPurge(purgeTask), seconds, seconds, TimeUnit.SECONDS);
         }
-        LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4} idempotent actions",
-                redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
-                config.createSchema() ? " (created if missing)" : "", extension.actions().size());
+        LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4}{5} idempotent"
+                + " actions", redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
+                config.createSchema() ? " (created if missing)" : "",
+                outbox == null ? "" : outbox.description() + ", ", extension.actions().size());
+    }
+
+    /**
+     * The outbox, for injection into the application's beans ({@code @Inject Outbox outbox}); the extension fails the
+     * deployment of an application that injects it while {@code idempo.outbox.enabled} is not true.
+     */
+    @Produces
+    @Dependent
+    Outbox outbox() {
+        if (outbox == null) {
+            throw new IllegalStateException("The outbox is not running: set idempo.outbox.enabled=true, and inject"
+                    + " Outbox into beans that serve requests rather than into start-up observers, which may run"
+                    + " before the adapter started");
+        }
+        return outbox.outbox();
+    }
+
+    private Optional<Publisher> applicationPublisher() {
+        if (publishers.isAmbiguous()) {
+            throw new IllegalStateException("The application has several Publisher beans: the outbox relay needs"
+                    + " one; qualify all but one, or make a single producer choose");
+        }
+        return publishers.isResolvable() ? Optional.ofNullable(publishers.get()) : Optional.empty();
     }
 
     /** Called by {@link IdempotencyStarter} when the web module stops. */
     void stop() {
+        if (outbox != null) {
+            outbox.close();
+        }
+        if (publisher != null) {
+            publishers.destroy(publisher); // its disposer closes the broker connection
+        }
         if (installation != null) {
             installation.close();
         }
@@ -134,11 +186,12 @@ public class IdempotencyBootstrap {
         return chosenEntityManager.isResolvable() ? chosenEntityManager.get() : defaultEntityManager;
     }
 
-    private static void runPurge(ExpiredRecordPurge purgeTask) {
+    private void runPurge(ExpiredRecordPurge purgeTask) {
         try {
             int deleted = purgeTask.run();
-            if (deleted > 0) {
-                LOG.log(Level.INFO, "idempo purge deleted {0} expired records", deleted);
+            int sent = outbox == null ? 0 : outbox.purge();
+            if (deleted > 0 || sent > 0) {
+                LOG.log(Level.INFO, "idempo purge deleted {0} expired records and {1} sent events", deleted, sent);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "idempo purge failed; it runs again at the next interval", e);

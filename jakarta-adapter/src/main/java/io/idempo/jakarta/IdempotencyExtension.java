@@ -3,6 +3,7 @@ package io.idempo.jakarta;
 import io.idempo.Idempotent;
 import io.idempo.plan.MethodPlans;
 import io.idempo.runtime.aspect.IdempotentAspect;
+import io.idempo.runtime.outbox.Outbox;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
@@ -10,7 +11,9 @@ import jakarta.enterprise.inject.spi.AnnotatedMethod;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.ProcessInjectionPoint;
 import jakarta.enterprise.inject.spi.WithAnnotations;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,6 +35,8 @@ public class IdempotencyExtension implements Extension {
 
     private final List<String> problems = new ArrayList<>();
     private final SortedSet<String> actions = new TreeSet<>();
+    /** Where the application injects the {@link Outbox}, to fail its deployment while the outbox is off. */
+    private final List<String> outboxInjections = new ArrayList<>();
     private volatile AdapterConfig config;
 
     <T> void checkIdempotentMethods(@Observes @WithAnnotations(Idempotent.class) ProcessAnnotatedType<T> type) {
@@ -61,6 +66,11 @@ public class IdempotencyExtension implements Extension {
         }
     }
 
+    void noteOutboxInjection(@Observes ProcessInjectionPoint<?, Outbox> point) {
+        Member member = point.getInjectionPoint().getMember();
+        outboxInjections.add(member.getDeclaringClass().getName() + "." + member.getName());
+    }
+
     void reportProblems(@Observes AfterBeanDiscovery discovery) {
         for (String problem : problems) {
             discovery.addDefinitionError(new DeploymentException(problem));
@@ -72,6 +82,14 @@ public class IdempotencyExtension implements Extension {
             config = AdapterConfig.load(ConfigSource.detect());
         } catch (InvalidConfigurationException e) {
             validation.addDeploymentProblem(e);
+            return;
+        }
+        if (config.outbox().isEmpty()) {
+            for (String where : outboxInjections) {
+                validation.addDeploymentProblem(new DeploymentException("[IDEM-D002] " + where + " injects the"
+                        + " Outbox, but it is off: set " + AdapterConfig.OUTBOX_ENABLED + "=true (and create its table"
+                        + " from OutboxSchema, or set idempo.schema.create=true)"));
+            }
         }
     }
 

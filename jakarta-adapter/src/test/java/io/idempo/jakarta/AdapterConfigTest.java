@@ -9,6 +9,8 @@ import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.IdempotencyEngineBuilder;
 import io.idempo.runtime.KeyPolicy;
 import io.idempo.runtime.NoTransactionPolicy;
+import io.idempo.runtime.outbox.OutboxRelay;
+import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import java.time.Duration;
@@ -96,6 +98,9 @@ class AdapterConfigTest {
         "idempo.body.strict|on|true or false",
         "idempo.body.max-bytes|1M|a whole number",
         "idempo.body.max-bytes|1048576|unless idempo.body.strict=true",
+        "idempo.outbox.enabled|yes|true or false",
+        "idempo.outbox.relay.batch-size|100|unless idempo.outbox.enabled=true",
+        "idempo.outbox.retention|P1D|unless idempo.outbox.enabled=true",
     })
     void aBadValueFailsWithAMessageNamingItsKey(String key, String value, String expected) {
         InvalidConfigurationException error = assertThrows(InvalidConfigurationException.class,
@@ -118,6 +123,42 @@ class AdapterConfigTest {
             assertTrue(error.getMessage().contains("idempo.body.max-bytes = \"" + limit + "\"")
                     && error.getMessage().contains("from 1 to 1073741824"), error.getMessage());
         }
+    }
+
+    @Test
+    void theOutboxIsOptInWithTheRuntimesDefaults() {
+        assertEquals(Optional.empty(), load(Map.of()).outbox());
+        OutboxSettings outbox = load(Map.of("idempo.outbox.enabled", "true")).outbox().orElseThrow();
+        assertEquals(new OutboxSettings(OutboxStore.DEFAULT_TABLE, true, OutboxRelay.DEFAULT_NAME,
+                OutboxRelay.DEFAULT_BATCH_SIZE, OutboxRelay.DEFAULT_POLL_INTERVAL, OutboxRelay.DEFAULT_MAX_BACKOFF,
+                Duration.ofDays(7)), outbox);
+    }
+
+    @Test
+    void theOutboxsSettingsAreRead() {
+        assertEquals(new OutboxSettings("app.events", false, "orders-relay", 500, Duration.ofSeconds(1),
+                Duration.ofMinutes(1), Duration.ZERO), load(Map.of("idempo.outbox.enabled", "true",
+                "idempo.outbox.table", "app.events", "idempo.outbox.relay.enabled", "false",
+                "idempo.outbox.relay.name", "orders-relay", "idempo.outbox.relay.batch-size", "500",
+                "idempo.outbox.relay.poll-interval", "PT1S", "idempo.outbox.relay.max-backoff", "PT1M",
+                "idempo.outbox.retention", "PT0S")).outbox().orElseThrow());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "idempo.outbox.table|events; DROP|SQL table name",
+        "idempo.outbox.relay.name|two words|1 to 64 of [A-Za-z0-9_.-]",
+        "idempo.outbox.relay.batch-size|0|from 1 to 10000",
+        "idempo.outbox.relay.batch-size|10001|from 1 to 10000",
+        "idempo.outbox.relay.poll-interval|PT0S|positive",
+        "idempo.outbox.relay.max-backoff|PT0.1S|no shorter than idempo.outbox.relay.poll-interval",
+        "idempo.outbox.retention|PT-1H|not negative",
+    })
+    void aBadOutboxValueFailsWithAMessageNamingItsKey(String key, String value, String expected) {
+        InvalidConfigurationException error = assertThrows(InvalidConfigurationException.class,
+                () -> load(Map.of("idempo.outbox.enabled", "true", key, value)));
+        assertTrue(error.getMessage().contains(key + " = \"" + value + "\""), error.getMessage());
+        assertTrue(error.getMessage().contains(expected), error.getMessage());
     }
 
     @Test

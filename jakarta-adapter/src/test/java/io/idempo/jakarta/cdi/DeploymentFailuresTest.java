@@ -2,9 +2,12 @@ package io.idempo.jakarta.cdi;
 
 import io.idempo.IdempotencyKey;
 import io.idempo.jakarta.CdiDeployment;
+import io.idempo.jakarta.IdempotencyBootstrap;
 import io.idempo.Idempotent;
+import io.idempo.runtime.outbox.Outbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,6 +49,12 @@ class DeploymentFailuresTest {
         }
     }
 
+    @Dependent
+    public static class EventfulService {
+        @Inject
+        Outbox outbox;
+    }
+
     @Test
     void aPrivateMethodFails() {
         CdiDeployment.assertFails("[IDEM-D001] " + PrivateMethod.class.getName() + ".hidden is private",
@@ -68,5 +77,11 @@ class DeploymentFailuresTest {
     void aMethodOfAFinalClassFails() {
         CdiDeployment.assertFails("[IDEM-D001] " + FinalClass.class.getName() + ".place is in a final class",
                 FinalClass.class);
+    }
+
+    @Test
+    void injectingTheOutboxWhileItIsOffFails() {
+        CdiDeployment.assertFails("[IDEM-D002] " + EventfulService.class.getName() + ".outbox injects the Outbox,"
+                + " but it is off: set idempo.outbox.enabled=true", EventfulService.class, IdempotencyBootstrap.class);
     }
 }
