@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * machine ({@code /proc/stat}). The kernel counts in ticks of {@code 1 / CLK_TCK} s, 10 ms on Linux x86_64: a round
  * of several seconds makes that resolution irrelevant.
  */
-final class ProcessCpu {
+public final class ProcessCpu {
 
     private static final long MICROS_PER_TICK = 1_000_000 / clockTicksPerSecond();
 
@@ -25,14 +25,14 @@ final class ProcessCpu {
     }
 
     /** The CPU time {@code pid} has used so far, or empty when it is gone. */
-    static OptionalLong micros(long pid) {
+    public static OptionalLong micros(long pid) {
         String[] fields = statFields(pid);
         return fields == null ? OptionalLong.empty()
                 : OptionalLong.of((Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * MICROS_PER_TICK);
     }
 
     /** This JVM's own CPU time. */
-    static long selfMicros() {
+    public static long selfMicros() {
         return micros(ProcessHandle.current().pid()).orElseThrow();
     }
 
