@@ -111,8 +111,9 @@ public final class Application implements AutoCloseable {
         return dialect;
     }
 
-    public String claimStore() {
-        return redis.map(RedisClaims::describe).orElse("in this JVM");
+    /** Where the claims are kept, for the start line. */
+    public String claimsLocation() {
+        return redis.map(RedisClaims::location).orElse("in this JVM");
     }
 
     /** In the reverse order of start: calls stop reaching the engine before its stores go away. */

@@ -18,7 +18,7 @@ public final class Main {
         DemoPaymentProvider payments = new DemoPaymentProvider();
         try (Application application = Application.start(settings, payments)) {
             System.out.printf("idempo plain-Java example: database %s (dialect %s, READ COMMITTED), claims %s%n",
-                    settings.dbUrl(), application.dialect(), application.claimStore());
+                    settings.dbUrl(), application.dialect(), application.claimsLocation());
             new Demo(application, payments, System.out).run();
             System.out.printf("%nDone: every duplicate was answered without running the method again.%n");
         } catch (Exception | Error unexpected) {

@@ -29,7 +29,8 @@ public final class PaymentCallbacks {
     public void onSettled(Settlement event) throws Exception {
         SETTLE.call(event.eventId(), event, () -> {
             transactions.currentEntityManager()
-                    .createQuery("UPDATE ShopOrder o SET o.paidCents = o.paidCents + :amount WHERE o.payment = :payment")
+                    .createQuery("UPDATE ShopOrder o SET o.paidCents = o.paidCents + :amount"
+                            + " WHERE o.payment = :payment")
                     .setParameter("amount", event.amountCents())
                     .setParameter("payment", event.payment())
                     .executeUpdate();

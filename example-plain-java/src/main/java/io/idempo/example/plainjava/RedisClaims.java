@@ -29,8 +29,8 @@ final class RedisClaims implements AutoCloseable {
         return new RedisClaimStore(client, prefix);
     }
 
-    String describe() {
-        return "Redis at " + url;
+    String location() {
+        return "in Redis at " + url;
     }
 
     @Override

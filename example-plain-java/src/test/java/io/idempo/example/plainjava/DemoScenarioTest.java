@@ -48,7 +48,8 @@ class DemoScenarioTest {
             assertEquals(1, scratch.count("SELECT COUNT(*) FROM shop_order WHERE order_key = ?", orderKey),
                     "one order for " + orderKey);
             assertEquals(1, scratch.count("SELECT COUNT(*) FROM idempo_record WHERE action = 'orders.place'"
-                    + " AND client_key = ? AND status = 'COMPLETED'", orderKey), "one completed record for " + orderKey);
+                    + " AND client_key = ? AND status = 'COMPLETED'", orderKey),
+                    "one completed record for " + orderKey);
         }
         assertEquals(2, scratch.count("SELECT COUNT(*) FROM shop_order"), "no other order");
         assertEquals(1990, scratch.count("SELECT paid_cents FROM shop_order WHERE order_key = ?", keys.replayed()),

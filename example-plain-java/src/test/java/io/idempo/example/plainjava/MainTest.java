@@ -33,7 +33,7 @@ class MainTest {
         assertEquals(0, run.exitCode, run.output);
         assertTrue(run.output.contains("dialect H2_POSTGRESQL_MODE, READ COMMITTED), claims in this JVM"), run.output);
         for (String outcome : List.of("first", "replayed", "key_reused", "in_progress")) {
-            assertTrue(run.output.lines().anyMatch(line -> line.contains("[io.idempo.outcome] idempo action=orders.place")
+            assertTrue(run.output.lines().anyMatch(line -> line.contains("[io.idempo.outcome] idempo action=")
                     && line.contains(" outcome=" + outcome + " ")), outcome + " in " + run.output);
         }
         assertTrue(run.output.contains("Done: every duplicate was answered without running the method again."),

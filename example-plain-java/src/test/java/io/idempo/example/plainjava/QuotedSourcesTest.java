@@ -45,9 +45,11 @@ class QuotedSourcesTest {
                 while (line < Math.min(want.size(), have.size()) && want.get(line).equals(have.get(line))) {
                     line++;
                 }
-                assertEquals(line < want.size() ? want.get(line) : "(end)", line < have.size() ? have.get(line) : "(end)",
-                        REPOSITORY.relativize(quote.doc()) + ":" + (quote.line() + 2 + line) + " quotes " + quote.source()
-                                + " with a different line " + (line + 1) + "; copy the source into the doc again");
+                assertEquals(line < want.size() ? want.get(line) : "(end)",
+                        line < have.size() ? have.get(line) : "(end)",
+                        REPOSITORY.relativize(quote.doc()) + ":" + (quote.line() + 2 + line) + " quotes "
+                                + quote.source() + " with a different line " + (line + 1)
+                                + "; copy the source into the doc again");
             }
         }
     }
@@ -124,7 +126,8 @@ class QuotedSourcesTest {
         List<String> body = lines.subList(begin + 1, end);
         int indent = body.stream().filter(line -> !line.isBlank())
                 .mapToInt(line -> line.length() - line.stripLeading().length()).min().orElse(0);
-        return body.stream().map(line -> line.isBlank() ? "" : line.substring(indent)).collect(Collectors.joining("\n"));
+        return body.stream().map(line -> line.isBlank() ? "" : line.substring(indent))
+                .collect(Collectors.joining("\n"));
     }
 
     private static String read(Path file) {
