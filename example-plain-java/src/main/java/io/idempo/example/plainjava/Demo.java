@@ -72,7 +72,8 @@ final class Demo {
         }
     }
 
-    private void inProgress(String key) throws Exception {
+    /** A first call held inside its method on a thread of its own, and a duplicate on this thread that meets it. */
+    void inProgress(String key) throws Exception {
         OrderService orders = application.orders();
         out.printf("%n4. A duplicate while the first call with key %s still waits for the payment provider%n", key);
         int runsBefore = orders.runs();

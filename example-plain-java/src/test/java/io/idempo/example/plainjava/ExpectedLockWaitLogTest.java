@@ -1,7 +1,6 @@
 package io.idempo.example.plainjava;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
@@ -10,17 +9,14 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.idempo.runtime.IdempotencyInProgressException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.slf4j.LoggerFactory;
@@ -36,7 +32,6 @@ class ExpectedLockWaitLogTest {
 
     private static final String SQL_ERRORS = "org.hibernate.engine.jdbc.spi.SqlExceptionHelper";
     private static final int DUPLICATES = 20;
-    private static final OrderRequest REQUEST = new OrderRequest("book-1984", 1, 995);
 
     @ParameterizedTest
     @EnumSource(value = TestDatabase.class, names = {"POSTGRESQL", "MARIADB"})
@@ -71,25 +66,12 @@ class ExpectedLockWaitLogTest {
         return context.getLoggerList().stream().filter(logger -> logger.getLevel() == Level.OFF).toList();
     }
 
-    /** Each round: a first call held inside its method, and a duplicate on this thread that meets it. */
+    /** The demo's step 4, "a duplicate while the first call still runs", once per duplicate. */
     private static void duplicatesMeetingTheirFirstCall(Application application, DemoPaymentProvider payments)
             throws Exception {
-        ExecutorService firstCalls = Executors.newSingleThreadExecutor();
-        try {
-            for (int i = 0; i < DUPLICATES; i++) {
-                String key = "order-" + UUID.randomUUID();
-                DemoPaymentProvider.Hold charge = payments.hold("order-" + key);
-                Future<Order> first = firstCalls.submit(() -> application.orders().place(REQUEST, key));
-                charge.awaitCharging();
-                try {
-                    assertThrows(IdempotencyInProgressException.class, () -> application.orders().place(REQUEST, key));
-                } finally {
-                    charge.release();
-                }
-                first.get(30, TimeUnit.SECONDS);
-            }
-        } finally {
-            firstCalls.shutdownNow();
+        Demo demo = new Demo(application, payments, new PrintStream(OutputStream.nullOutputStream()));
+        for (int i = 0; i < DUPLICATES; i++) {
+            demo.inProgress("order-" + UUID.randomUUID());
         }
     }
 
