@@ -11,7 +11,9 @@ import io.idempo.messaging.MessageHandler;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -51,6 +53,7 @@ public final class RabbitListenerBuilder<T> {
     private int prefetch = DEFAULT_PREFETCH;
     private int consumers = 1;
     private boolean declareQueues = true;
+    private final List<Binding> bindings = new ArrayList<>();
     private ThreadFactory threadFactory;
     private ExecutorService executor;
     private Duration confirmTimeout = DEFAULT_CONFIRM_TIMEOUT;
@@ -78,13 +81,13 @@ public final class RabbitListenerBuilder<T> {
 
     /** The queue to consume. */
     public RabbitListenerBuilder<T> queue(String name) {
-        this.queue = requireName("queue", name);
+        this.queue = AmqpNames.require("queue", name);
         return this;
     }
 
     /** Where dead letters go; {@code <queue>.dead} by default. */
     public RabbitListenerBuilder<T> deadLetterQueue(String name) {
-        this.deadLetterQueue = requireName("deadLetterQueue", name);
+        this.deadLetterQueue = AmqpNames.require("deadLetterQueue", name);
         return this;
     }
 
@@ -152,6 +155,18 @@ public final class RabbitListenerBuilder<T> {
     }
 
     /**
+     * Binds the queue to a durable exchange of {@code exchangeType} ({@code topic}, {@code direct}, {@code fanout},
+     * {@code headers}) for {@code routingKey}, declaring the exchange too, at start and after each recovery: how a
+     * consumer subscribes to events that the outbox relay publishes to an exchange (the routing key is the event's
+     * type). May be called more than once.
+     */
+    public RabbitListenerBuilder<T> bindTo(String exchange, String exchangeType, String routingKey) {
+        bindings.add(new Binding(AmqpNames.require("exchange", exchange),
+                Objects.requireNonNull(exchangeType, "exchangeType"), Objects.requireNonNull(routingKey, "routingKey")));
+        return this;
+    }
+
+    /**
      * Creates the connection's threads (its I/O loop, its heartbeats and, without {@link #executor}, the pool that
      * runs the handlers). In a Jakarta EE server, pass a {@code ManagedThreadFactory}, so that JNDI, CDI and JTA
      * work on those threads.
@@ -210,8 +225,11 @@ public final class RabbitListenerBuilder<T> {
                 Channel channel = connection.createChannel();
                 channel.basicQos(prefetch);
                 channel.confirmSelect();
-                if (declareQueues && i == 0) {
-                    declare(channel, queues); // on a channel that lives as long as the listener, for recovery
+                if (i == 0) { // on a channel that lives as long as the listener, for recovery
+                    if (declareQueues) {
+                        declare(channel, queues);
+                    }
+                    bind(channel, queue, bindings);
                 }
                 consumerTags.put(channel, channel.basicConsume(queue, false,
                         new QueueConsumer<>(channel, consumer, queues, confirmTimeout, inFlight, stopping)));
@@ -252,12 +270,11 @@ public final class RabbitListenerBuilder<T> {
         channel.queueDeclare(queues.deadLetterQueue(), true, false, false, null);
     }
 
-    private static String requireName(String what, String name) {
-        if (name == null || name.isBlank() || name.length() > 255) {
-            throw new IllegalArgumentException(what + " must be a queue name of 1 to 255 characters, got '" + name
-                    + "'");
+    private static void bind(Channel channel, String queue, List<Binding> bindings) throws IOException {
+        for (Binding binding : bindings) {
+            channel.exchangeDeclare(binding.exchange(), binding.exchangeType(), true);
+            channel.queueBind(queue, binding.exchange(), binding.routingKey());
         }
-        return name;
     }
 
     private static void require(Object value, String what) {

@@ -210,10 +210,7 @@ public final class RabbitPublisher implements Publisher, AutoCloseable {
          * exists nowhere closes the channel, and the relay backs off until it does.
          */
         public Builder declareExchange(String name, String type) {
-            if (name == null || name.isBlank() || name.length() > 255) {
-                throw new IllegalArgumentException("An exchange name is 1 to 255 characters, not '" + name + "'");
-            }
-            exchanges.put(name, Objects.requireNonNull(type, "type"));
+            exchanges.put(AmqpNames.require("exchange", name), Objects.requireNonNull(type, "type"));
             return this;
         }
 

@@ -46,10 +46,16 @@ public final class Broker implements AutoCloseable {
         return name;
     }
 
-    /** A fanout exchange of the test's own, bound to each queue (declared as the listener declares them). */
-    public String fanout(String purpose, String... boundQueues) throws IOException {
+    /** A unique exchange name, deleted on close; whoever uses it first declares it. */
+    public String exchangeName(String purpose) {
         String name = "idempo-test-" + purpose + "-" + UUID.randomUUID().toString().substring(0, 8);
         exchanges.add(name);
+        return name;
+    }
+
+    /** A fanout exchange of the test's own, bound to each queue (declared as the listener declares them). */
+    public String fanout(String purpose, String... boundQueues) throws IOException {
+        String name = exchangeName(purpose);
         channel.exchangeDeclare(name, BuiltinExchangeType.FANOUT, false, false, null);
         for (String queue : boundQueues) {
             declare(queue);
