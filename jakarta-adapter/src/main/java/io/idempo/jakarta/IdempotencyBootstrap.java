@@ -18,6 +18,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -39,7 +40,9 @@ import javax.naming.NamingException;
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
  * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. With the outbox on,
  * produces the injectable {@link Outbox} and starts the relay when the application provides a {@link Publisher} bean.
- * Stops the relay and the purge, and shuts down its own Redis client, when the application stops.
+ * Stops the relay and the purge, and shuts down its own Redis client, when the application stops. Tells the
+ * application with {@link IdempotencyStarted} once the engine is installed and {@link IdempotencyStopping} before it is
+ * removed, so that message listeners and jobs run only while it is there.
  */
 @ApplicationScoped
 public class IdempotencyBootstrap {
@@ -65,6 +68,12 @@ public class IdempotencyBootstrap {
     /** The application's, when it relays the outbox's events: a bean, or a {@code @Dependent} producer (null: none). */
     @Inject
     Instance<Publisher> publishers;
+
+    @Inject
+    Event<IdempotencyStarted> started;
+
+    @Inject
+    Event<IdempotencyStopping> stopping;
 
     private AdapterConfig config;
     private ClaimStore claims;
@@ -123,6 +132,7 @@ public class IdempotencyBootstrap {
                 + " actions", redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
                 config.createSchema() ? " (created if missing)" : "",
                 outbox == null ? "" : outbox.description() + ", ", extension.actions().size());
+        started.fire(new IdempotencyStarted());
     }
 
     /**
@@ -150,23 +160,29 @@ public class IdempotencyBootstrap {
 
     /** Called by {@link IdempotencyStarter} when the web module stops. */
     void stop() {
-        if (outbox != null) {
-            outbox.close();
-        }
-        if (publisher != null) {
-            publishers.destroy(publisher); // its disposer closes the broker connection
-        }
-        if (installation != null) {
-            installation.close();
-        }
-        if (engine != null) {
-            engine.close();
-        }
-        if (purge != null) {
-            purge.cancel(false);
-        }
-        if (redis != null) {
-            redis.close();
+        try {
+            if (installation != null) {
+                stopping.fire(new IdempotencyStopping());
+            }
+        } finally {
+            if (outbox != null) {
+                outbox.close();
+            }
+            if (publisher != null) {
+                publishers.destroy(publisher); // its disposer closes the broker connection
+            }
+            if (installation != null) {
+                installation.close();
+            }
+            if (engine != null) {
+                engine.close();
+            }
+            if (purge != null) {
+                purge.cancel(false);
+            }
+            if (redis != null) {
+                redis.close();
+            }
         }
     }
 
