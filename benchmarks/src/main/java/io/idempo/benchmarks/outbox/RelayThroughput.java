@@ -38,6 +38,10 @@ import java.util.logging.Logger;
  */
 public final class RelayThroughput {
 
+    /** Held: java.util.logging keeps loggers weakly, and a collected one forgets its level. */
+    private static final List<Logger> QUIET = List.of(Logger.getLogger("io.idempo.messaging"),
+            Logger.getLogger("io.idempo.outbox"));
+
     private RelayThroughput() {
     }
 
@@ -52,8 +56,7 @@ public final class RelayThroughput {
                 new Scenario("1 relay, 1,000 aggregates, batches of 500", events, 1_000, 1, 500),
                 new Scenario("3 relays, 1,000 aggregates, batches of 100", events, 1_000, 3, 100),
                 new Scenario("1 relay, 1 aggregate", Integer.getInteger("bench.hotEvents", 1_000), 1, 1, 100));
-        Logger.getLogger("io.idempo.messaging").setLevel(Level.WARNING);
-        Logger.getLogger("io.idempo.outbox").setLevel(Level.WARNING);
+        QUIET.forEach(logger -> logger.setLevel(Level.WARNING));
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String table = "bench_outbox_" + suffix;
         String exchange = "idempo-bench-events-" + suffix;
