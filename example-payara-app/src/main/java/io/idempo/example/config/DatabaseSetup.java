@@ -1,5 +1,7 @@
 package io.idempo.example.config;
 
+import io.idempo.runtime.outbox.OutboxSchema;
+import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
@@ -24,9 +26,10 @@ import javax.sql.DataSource;
 /**
  * Creates the tables when the application starts, before it serves a request, and logs which stores are in use.
  *
- * <p>The DDL is plain SQL per database, run here rather than by JPA schema generation: the record table needs
- * column types that differ per database (the runtime ships them, see {@link RecordSchema}), a per-database script
- * cannot be chosen by JPA's {@code create-script-source}, and metadata generation ({@code create}) fails with a
+ * <p>The DDL is plain SQL per database, run here rather than by JPA schema generation: the record and outbox tables
+ * need column types that differ per database (the runtime ships them, see {@link RecordSchema} and
+ * {@link OutboxSchema}), a per-database script cannot be chosen by JPA's {@code create-script-source}, and metadata
+ * generation ({@code create}) fails with a
  * logged stack trace at every restart on a database that keeps its tables. Every statement is {@code CREATE ...
  * IF NOT EXISTS}, so a restart on PostgreSQL or MariaDB keeps the data, and EclipseLink (Payara) and Hibernate
  * (WildFly) see the same schema. It runs on a connection outside any transaction (DDL commits on MySQL anyway).
@@ -49,6 +52,7 @@ public class DatabaseSetup {
             SqlDialect dialect = SqlDialect.detect(connection);
             List<String> statements = new ArrayList<>(businessSchema(dialect));
             statements.addAll(RecordSchema.statements(dialect, RecordStore.DEFAULT_TABLE));
+            statements.addAll(OutboxSchema.statements(dialect, OutboxStore.DEFAULT_TABLE));
             try (Statement statement = connection.createStatement()) {
                 for (String sql : statements) {
                     statement.execute(sql);

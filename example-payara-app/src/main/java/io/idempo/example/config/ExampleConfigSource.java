@@ -16,6 +16,8 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  *       adapter's probe cannot tell from PostgreSQL (its {@code VERSION()} answers like PostgreSQL); any other
  *       database is detected ({@code auto});</li>
  *   <li>{@code idempo.status.enabled=true}: {@code GET /api/idempotency/{key}} is part of the example's API;</li>
+ *   <li>{@code idempo.outbox.enabled=true}: orders and payments write their events through the outbox; the relay runs
+ *       when {@code RABBITMQ_URL} is set ({@code io.idempo.example.events.RabbitEvents});</li>
  *   <li>{@code idempo.body.strict=true}: the adapter bounds every request body and binds JSON strictly, so that
  *       different bodies never replay each other ({@code IDEMPO_BODY_MAX_BYTES} sets the limit, 1 MiB by
  *       default).</li>
@@ -37,6 +39,7 @@ public class ExampleConfigSource implements ConfigSource {
         Map<String, String> values = new HashMap<>();
         values.put("idempo.status.enabled", "true");
         values.put("idempo.body.strict", "true");
+        values.put("idempo.outbox.enabled", "true");
         if (settings.redisUrl() != null) {
             values.put("idempo.redis.address", settings.redisUrl());
         }

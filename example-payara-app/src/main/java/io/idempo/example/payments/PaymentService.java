@@ -3,6 +3,7 @@ package io.idempo.example.payments;
 import io.idempo.IdempotencyScope;
 import io.idempo.Idempotent;
 import io.idempo.example.demo.DemoFaults;
+import io.idempo.example.events.ShopEvents;
 import io.idempo.example.orders.Order;
 import io.idempo.example.orders.OrderNotFoundException;
 import io.idempo.example.orders.OrderStatus;
@@ -30,10 +31,14 @@ public class PaymentService {
     @Inject
     DemoFaults faults;
 
+    @Inject
+    ShopEvents events;
+
     /**
      * Pays an order once per {@code Idempotency-Key} (replayed for 24 hours), and an order only once whatever the
      * keys: the order moves PENDING -> PAID by a conditional update, so of two concurrent payments with different
-     * keys exactly one changes the row; the other re-reads the order and returns the existing payment.
+     * keys exactly one changes the row; the other re-reads the order and returns the existing payment. The payment
+     * that moves the order PENDING -> PAID writes its PAYMENT_SUCCEEDED event in the same transaction (the outbox).
      */
     @Idempotent(action = ACTION, ttl = "PT24H")
     @Transactional
@@ -62,6 +67,7 @@ public class PaymentService {
         Payment payment = new Payment(orderId, request.amount(), charge.channelTxnId(), user, System.currentTimeMillis());
         em.persist(payment);
         em.flush();
+        events.paymentSucceeded(payment);
         faults.delayBeforeReturn();
         faults.afterWrite();
         return PaymentView.of(payment);

@@ -2,9 +2,11 @@ package io.idempo.example.reconciliation;
 
 import io.idempo.example.callbacks.CallbackService;
 import io.idempo.example.config.DatabaseSetup;
+import io.idempo.example.events.RabbitEvents;
 import io.idempo.example.orders.OrderService;
 import io.idempo.example.payments.PaymentChannel;
 import io.idempo.example.payments.PaymentService;
+import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordStore;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,6 +47,8 @@ public class ReconciliationService {
 
     /** Rows younger than their action's TTL minus this margin must still have their record. */
     static final Duration MARGIN = Duration.ofMinutes(2);
+    /** A running relay delivers an event within a poll or a few back-offs; a minute means it is stuck. */
+    static final Duration NOT_PUBLISHED_AFTER = Duration.ofMinutes(1);
 
     private record Action(String name, String table, String idField, Duration ttl, String missingRecordKind) {
     }
@@ -75,6 +79,7 @@ public class ReconciliationService {
                 mismatches.add(new Mismatch("callback-booked-twice", "channel transaction " + group[0] + " "
                         + group[1] + " has " + group[2] + " ledger entries"));
             }
+            events(connection, now, mismatches);
             Map<String, Set<Long>> referenced = referencedRows(connection, mismatches);
             for (Action action : ACTIONS) {
                 Set<Long> ids = new HashSet<>();
@@ -109,6 +114,28 @@ public class ReconciliationService {
                     channel.charges(), mismatches);
         } catch (SQLException e) {
             throw new IllegalStateException("Reconciliation failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The outbox's part: a receipt mail sent twice for one event means a consumer effect applied twice; an event still
+     * pending a minute after it was written, while the relay runs (RABBITMQ_URL is set), means the relay is stuck.
+     */
+    private static void events(Connection connection, long now, List<Mismatch> mismatches) throws SQLException {
+        for (String[] group : query(connection, "SELECT event_id, COUNT(*) FROM receipt_mails GROUP BY event_id"
+                + " HAVING COUNT(*) > 1 ORDER BY event_id")) {
+            mismatches.add(new Mismatch("event-effect-twice", "event " + group[0] + " sent " + group[1]
+                    + " receipt mails"));
+        }
+        if (RabbitEvents.url().isEmpty()) {
+            return; // no relay: the events stay pending by design
+        }
+        for (String[] event : query(connection, "SELECT id, type, aggregateid FROM " + OutboxStore.DEFAULT_TABLE
+                + " WHERE state = 'PENDING' AND created_at < " + (now - NOT_PUBLISHED_AFTER.toMillis())
+                + " ORDER BY seq")) {
+            mismatches.add(new Mismatch("event-not-published", "event " + event[0] + " (" + event[1] + " of order "
+                    + event[2] + ") is still pending more than " + NOT_PUBLISHED_AFTER.toSeconds() + " s after it was"
+                    + " written, while the relay runs"));
         }
     }
 

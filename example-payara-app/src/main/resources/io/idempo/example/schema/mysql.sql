@@ -37,3 +37,14 @@ CREATE TABLE IF NOT EXISTS shop_ledger_entries (
     INDEX shop_ledger_entries_channel_txn_id (channel_txn_id),
     FOREIGN KEY (order_id) REFERENCES shop_orders (id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- The receipt mails the shop sent for PAYMENT_SUCCEEDED events (simulated). No unique key on event_id on purpose: the
+-- idempotent consumer is the guard, and the reconciliation report checks that no event took effect twice.
+CREATE TABLE IF NOT EXISTS receipt_mails (
+    id          BIGINT       NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    event_id    VARCHAR(36)  NOT NULL,
+    order_id    BIGINT       NOT NULL,
+    amount      BIGINT       NOT NULL,
+    sent_at     BIGINT       NOT NULL,
+    INDEX receipt_mails_event_id (event_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

@@ -29,6 +29,9 @@ class EmbeddedDefaultsIT {
         assertTrue(startup.contains("database H2 2.2.224"), startup);
         assertTrue(startup.contains("embedded default, dialect H2_POSTGRESQL_MODE, isolation READ_COMMITTED"), startup);
         assertTrue(startup.contains("claim store in-JVM (REDIS_URL not set); demo faults off"), startup);
+        String adapter = String.join("\n", server.logLines("idempo started"));
+        assertTrue(adapter.contains("outbox table idempo_outbox, relay off (no Publisher bean: events stay pending)"),
+                adapter);
     }
 
     @Test

@@ -41,7 +41,7 @@ public final class ExampleApp implements AppProfile {
 
     /** Variables that would change the app's configuration if inherited from the test JVM. */
     private static final Set<String> CONFIGURATION = Set.of("DB_URL", "DB_USER", "DB_PASSWORD", "REDIS_URL",
-            "REDIS_MODE", "IDEMPO_REDIS_PREFIX", DEMO_FAULTS, "PORT");
+            "REDIS_MODE", "IDEMPO_REDIS_PREFIX", "RABBITMQ_URL", DEMO_FAULTS, "PORT");
 
     private ExampleApp() {
     }

@@ -8,16 +8,17 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Looks at a test schema behind the API's back. */
-final class SchemaAssertions {
+public final class SchemaAssertions {
 
-    /** The tables the app creates at start: the shop's three and the idempotency record table. */
-    static final Set<String> TABLES = Set.of("idempo_record", "shop_ledger_entries", "shop_orders", "shop_payments");
+    /** The tables the app creates at start: the shop's four, and the idempotency record and outbox tables. */
+    public static final Set<String> TABLES = Set.of("idempo_outbox", "idempo_record", "receipt_mails", "shop_ledger_entries",
+            "shop_orders", "shop_payments");
 
     private SchemaAssertions() {
     }
 
     /** The tables of the schema the app was pointed at, lower-cased. */
-    static Set<String> tables(TestSchema database) throws SQLException {
+    public static Set<String> tables(TestSchema database) throws SQLException {
         Set<String> tables = new TreeSet<>();
         try (Connection connection = database.connect();
              ResultSet result = connection.getMetaData().getTables(connection.getCatalog(), connection.getSchema(),
