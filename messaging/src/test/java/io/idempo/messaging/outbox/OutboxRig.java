@@ -1,9 +1,13 @@
 package io.idempo.messaging.outbox;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.rabbitmq.client.Channel;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.messaging.rabbitmq.RabbitPublisher;
+import io.idempo.messaging.testing.Eventually;
 import io.idempo.runtime.outbox.Outbox;
 import io.idempo.runtime.outbox.OutboxRelay;
 import io.idempo.runtime.outbox.OutboxSchema;
@@ -21,8 +25,11 @@ import java.net.URI;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -104,7 +111,7 @@ final class OutboxRig implements AutoCloseable {
         RabbitPublisher publisher = RabbitPublisher.builder()
                 .uri(uri.getScheme() + "://" + uri.getRawUserInfo() + "@127.0.0.1:" + port + "/%2F")
                 .connectionName("idempo-test-relay")
-                .confirmTimeout(java.time.Duration.ofSeconds(5))
+                .confirmTimeout(Duration.ofSeconds(5))
                 .build();
         opened.add(publisher);
         return publisher;
@@ -135,6 +142,29 @@ final class OutboxRig implements AutoCloseable {
             }));
         }
         return ids;
+    }
+
+    /**
+     * The end state every fault test asks for, once the relays have caught up: every event written has been sent,
+     * reached the wire at least once (those in {@code republished} exactly twice, the others once) in the order of
+     * its aggregate, and took effect once.
+     *
+     * @param republished the events the fault made a relay publish again; null when the fault leaves it unknown
+     */
+    void assertNoneLostInOrderAppliedOnce(List<String> ids, Collection<String> republished) throws Exception {
+        Eventually.await(Duration.ofSeconds(60), "every event sent", () -> count("SENT") == ids.size());
+        Eventually.await(Duration.ofSeconds(60), "every event applied", () -> effects.effects().size() == ids.size());
+        Map<String, Integer> onTheWire = wire.counts();
+        assertEquals(new HashSet<>(ids), onTheWire.keySet(), "none lost, nothing else");
+        if (republished != null) {
+            for (String id : ids) {
+                assertEquals(republished.contains(id) ? 2 : 1, onTheWire.get(id),
+                        "the events the fault hit are published again, no other");
+            }
+        }
+        assertEquals(List.of(), wire.outOfOrder());
+        Map<String, Integer> applied = effects.effects();
+        assertTrue(applied.values().stream().allMatch(times -> times == 1), "each effect once: " + applied);
     }
 
     int count(String state) throws Exception {

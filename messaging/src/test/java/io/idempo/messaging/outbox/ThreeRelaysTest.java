@@ -15,13 +15,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Three relays on one table at once, over 10,000 events of 200 aggregates: every event reaches the broker, none twice,
- * the events of each aggregate in the order they were written, and each relay did part of the work.
+ * Three relays on one table at once, over 10,000 events of 500 aggregates: every event reaches the broker, none twice,
+ * the events of each aggregate in the order they were written, and each relay did part of the work (with 500 heads
+ * due at a time, two relays holding a batch of 100 each leave heads for the third).
  */
 class ThreeRelaysTest {
 
     private static final int EVENTS = 10_000;
-    private static final int AGGREGATES = 200;
+    private static final int AGGREGATES = 500;
 
     @ParameterizedTest
     @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL", "MARIADB"})
