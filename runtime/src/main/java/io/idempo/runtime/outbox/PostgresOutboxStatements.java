@@ -1,6 +1,6 @@
 package io.idempo.runtime.outbox;
 
-/** PostgreSQL 9.5 and later. */
+/** PostgreSQL 9.5 and later, on the partial indexes of the shipped DDL (pending events, and sent ones by age). */
 final class PostgresOutboxStatements extends OutboxStatements {
 
     PostgresOutboxStatements(String table) {
@@ -23,6 +23,6 @@ final class PostgresOutboxStatements extends OutboxStatements {
     @Override
     String purgeSent() {
         return "DELETE FROM " + table + " WHERE seq = ANY (ARRAY(SELECT seq FROM " + table
-                + " WHERE state = 'SENT' AND sent_at <= ? ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED))";
+                + " WHERE state = 'SENT' AND sent_at <= ? ORDER BY sent_at LIMIT ? FOR UPDATE SKIP LOCKED))";
     }
 }

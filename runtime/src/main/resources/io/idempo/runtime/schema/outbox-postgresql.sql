@@ -38,7 +38,12 @@ CREATE TABLE IF NOT EXISTS idempo_outbox (
     CONSTRAINT idempo_outbox_id UNIQUE (id)
 );
 
+-- The indexes cover the pending events only (partial indexes): they stay as small as the backlog however many sent
+-- events are kept, and the planner never prefers a scan of the sent ones.
 -- The relay reads the pending events in the order they were written.
-CREATE INDEX IF NOT EXISTS idempo_outbox_pending ON idempo_outbox (state, seq);
+CREATE INDEX IF NOT EXISTS idempo_outbox_pending ON idempo_outbox (seq) WHERE state = 'PENDING';
 -- An event is offered only while no older event of its aggregate is pending.
-CREATE INDEX IF NOT EXISTS idempo_outbox_aggregate ON idempo_outbox (aggregatetype, aggregateid, state, seq);
+CREATE INDEX IF NOT EXISTS idempo_outbox_aggregate ON idempo_outbox (aggregatetype, aggregateid, seq)
+    WHERE state = 'PENDING';
+-- The purge deletes sent events by age.
+CREATE INDEX IF NOT EXISTS idempo_outbox_sent ON idempo_outbox (sent_at) WHERE state = 'SENT';
