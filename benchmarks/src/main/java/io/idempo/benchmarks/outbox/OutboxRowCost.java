@@ -15,6 +15,8 @@ import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -30,8 +32,10 @@ import java.util.logging.Logger;
 /**
  * What one outbox row adds to a first call: the same idempotent first call (one business INSERT on PostgreSQL)
  * without and with an {@code Outbox.publish} of a ~150-byte event, in alternating rounds. Measured as server CPU per
- * call: this JVM (the application's part) plus the PostgreSQL backend serving its one connection, from
- * {@code /proc/<pid>/stat}, so that other work on the shared server does not count. See docs/benchmarks.md.
+ * call, two ways: the calling thread (ThreadMXBean) plus the PostgreSQL backend serving its one connection
+ * ({@code /proc/<pid>/stat}), which leaves out the JVM's other threads and so most of the noise; and the whole JVM
+ * plus that backend, which includes the garbage collector's share. Other work on the shared server counts in
+ * neither. See docs/benchmarks.md.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.idempo.benchmarks.outbox.OutboxRowCost
@@ -91,32 +95,29 @@ public final class OutboxRowCost {
                 });
                 measure(withoutEvent, calls, backend); // warm-up, unmeasured
                 measure(withEvent, calls, backend);
-                List<Double> without = new ArrayList<>();
-                List<Double> with = new ArrayList<>();
+                List<Cpu> without = new ArrayList<>();
+                List<Cpu> with = new ArrayList<>();
                 for (int round = 0; round < rounds; round++) {
                     boolean withoutFirst = round % 2 == 0;
-                    double first = measure(withoutFirst ? withoutEvent : withEvent, calls, backend);
-                    double second = measure(withoutFirst ? withEvent : withoutEvent, calls, backend);
+                    Cpu first = measure(withoutFirst ? withoutEvent : withEvent, calls, backend);
+                    Cpu second = measure(withoutFirst ? withEvent : withoutEvent, calls, backend);
                     without.add(withoutFirst ? first : second);
                     with.add(withoutFirst ? second : first);
-                    System.out.printf("round %d: without %.1f µs, with %.1f µs per call; load average %s%n",
-                            round + 1, without.get(round), with.get(round),
+                    System.out.printf("round %d: without %s, with %s µs per call (thread + backend, JVM + backend);"
+                            + " load average %s%n", round + 1, without.get(round), with.get(round),
                             Files.readString(Path.of("/proc/loadavg")).strip());
                 }
-                double medianWithout = Stats.median(without);
-                double medianWith = Stats.median(with);
-                List<Double> differences = new ArrayList<>();
-                for (int round = 0; round < rounds; round++) {
-                    differences.add(with.get(round) - without.get(round));
-                }
                 System.out.println();
-                System.out.println("| first call | server CPU µs per call (median of " + rounds + " rounds of "
-                        + calls + ") |");
-                System.out.println("|---|---|");
-                System.out.printf("| without an event | %.1f |%n", medianWithout);
-                System.out.printf("| with one outbox row | %.1f |%n", medianWith);
-                System.out.printf("| the row's cost (median of the rounds' differences, each pair measured back to"
-                        + " back) | %.1f |%n", Stats.median(differences));
+                System.out.println("| first call, server CPU µs per call (median of " + rounds + " rounds of " + calls
+                        + ") | calling thread + backend | JVM + backend |");
+                System.out.println("|---|---|---|");
+                System.out.printf("| without an event | %.1f | %.1f |%n", Stats.median(threads(without)),
+                        Stats.median(processes(without)));
+                System.out.printf("| with one outbox row | %.1f | %.1f |%n", Stats.median(threads(with)),
+                        Stats.median(processes(with)));
+                System.out.printf("| the row's cost: median of the rounds' differences | %.1f | %.1f |%n",
+                        Stats.median(differences(threads(with), threads(without))),
+                        Stats.median(differences(processes(with), processes(without))));
             } finally {
                 engine.close();
                 try (Connection connection = pool.getConnection();
@@ -134,14 +135,42 @@ public final class OutboxRowCost {
         String run(String key) throws Exception;
     }
 
-    /** Runs {@code calls} first calls and returns the server CPU per call, µs: this JVM and the backend. */
-    private static double measure(Call call, int calls, long backend) throws Exception {
-        long cpuBefore = ProcessCpu.selfMicros() + ProcessCpu.micros(backend).orElseThrow();
+    /** Server CPU per call, µs: the calling thread and the backend, and the whole JVM and the backend. */
+    private record Cpu(double thread, double process) {
+        @Override
+        public String toString() {
+            return String.format("%.1f / %.1f", thread, process);
+        }
+    }
+
+    /** Runs {@code calls} first calls and returns the server CPU they used, per call. */
+    private static Cpu measure(Call call, int calls, long backend) throws Exception {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long threadBefore = threads.getCurrentThreadCpuTime() / 1_000;
+        long jvmBefore = ProcessCpu.selfMicros();
+        long backendBefore = ProcessCpu.micros(backend).orElseThrow();
         for (int i = 0; i < calls; i++) {
             call.run(UUID.randomUUID().toString());
         }
-        long cpuAfter = ProcessCpu.selfMicros() + ProcessCpu.micros(backend).orElseThrow();
-        return (double) (cpuAfter - cpuBefore) / calls;
+        long backendUsed = ProcessCpu.micros(backend).orElseThrow() - backendBefore;
+        return new Cpu((double) (threads.getCurrentThreadCpuTime() / 1_000 - threadBefore + backendUsed) / calls,
+                (double) (ProcessCpu.selfMicros() - jvmBefore + backendUsed) / calls);
+    }
+
+    private static List<Double> threads(List<Cpu> rounds) {
+        return rounds.stream().map(Cpu::thread).toList();
+    }
+
+    private static List<Double> processes(List<Cpu> rounds) {
+        return rounds.stream().map(Cpu::process).toList();
+    }
+
+    private static List<Double> differences(List<Double> with, List<Double> without) {
+        List<Double> differences = new ArrayList<>();
+        for (int i = 0; i < with.size(); i++) {
+            differences.add(with.get(i) - without.get(i));
+        }
+        return differences;
     }
 
     private static String insertOrder(JdbcTransactions transactions, String orders, String key) throws Exception {
