@@ -32,4 +32,9 @@ final class PostgresStatements extends RecordStatements {
         return "DELETE FROM " + table + " WHERE ctid = ANY (ARRAY(SELECT ctid FROM " + table
                 + " WHERE expires_at <= ? LIMIT ? FOR UPDATE SKIP LOCKED))";
     }
+
+    @Override
+    String firstRows() {
+        return "LIMIT ?";
+    }
 }

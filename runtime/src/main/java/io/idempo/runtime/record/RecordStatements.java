@@ -2,7 +2,8 @@ package io.idempo.runtime.record;
 
 /**
  * The SQL text of every record operation for one table. The statements every database accepts live here; each
- * dialect supplies the three that differ: the conflict-free insert, the locking read and the batched purge.
+ * dialect supplies the parts that differ: the conflict-free insert, the locking read, the batched purge and how a
+ * query is cut to its first rows.
  *
  * <p>The statement texts contain no {@code :} so that JPA providers never mistake part of them for a named
  * parameter.
@@ -41,6 +42,9 @@ abstract class RecordStatements {
     /** Deletes at most a batch of expired rows. Parameters: now (epoch ms), batch size. */
     abstract String purgeExpired();
 
+    /** The clause that ends a query after its first rows, with the row count as its parameter. */
+    abstract String firstRows();
+
     /**
      * Whether {@link #insertIfAbsent} can still raise a unique violation when two transactions insert the same key
      * at the same moment; such a violation then means "busy", not a broken table.
@@ -70,6 +74,29 @@ abstract class RecordStatements {
     final String markFinal() {
         return "UPDATE " + table + " SET status = ?, response = ?, lease_until = NULL, updated_at = ?"
                 + " WHERE key_hash = ? AND status = 'IN_PROGRESS'";
+    }
+
+    /** Reads the key's row whatever its state, expired or not, without locking it. Parameter: key_hash. */
+    final String selectAny() {
+        return "SELECT " + COLUMNS + " FROM " + table + " WHERE key_hash = ?";
+    }
+
+    /**
+     * The unexpired IN_PROGRESS rows whose lease has passed, oldest lease first: committed claims that nothing will
+     * complete, each blocking its key until it expires. Parameters: now (epoch ms), now, row count. No index serves
+     * it; it is an operator's query, not a call's.
+     */
+    final String selectStuck() {
+        return "SELECT " + COLUMNS + " FROM " + table + " WHERE status = 'IN_PROGRESS' AND lease_until <= ?"
+                + " AND expires_at > ? ORDER BY lease_until " + firstRows();
+    }
+
+    /**
+     * Deletes the key's row unless a live call holds it: a final row, or an IN_PROGRESS one whose lease has passed.
+     * Parameters: key_hash, now (epoch ms).
+     */
+    final String deleteUnlessRunning() {
+        return "DELETE FROM " + table + " WHERE key_hash = ? AND (status <> 'IN_PROGRESS' OR lease_until <= ?)";
     }
 
     /** Removes a claim whose attempt failed. Parameter: key_hash. */
