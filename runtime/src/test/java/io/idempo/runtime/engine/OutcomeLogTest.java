@@ -8,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.idempo.runtime.IdempotencyContext;
 import io.idempo.runtime.IdempotencyKeyReusedException;
 import io.idempo.runtime.engine.Shop.OrderRequest;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Scope;
 import java.math.BigDecimal;
 import java.text.MessageFormat;
 import java.util.List;
@@ -87,6 +92,25 @@ class OutcomeLogTest {
             assertEquals(2, ours.size(), () -> "one line per call: " + lines);
             assertTrue(ours.get(0).contains(" request=req-first-1 outcome=first "), ours.get(0));
             assertTrue(ours.get(1).contains(" request=req-retry-2 outcome=replayed "), ours.get(1));
+        }
+    }
+
+    @Test
+    void theLineNamesTheTraceOfTheCurrentSpanWhenThereIsOne() throws Exception {
+        String traceId = "0af7651916cd43dd8448eb211c80319c";
+        SpanContext span = SpanContext.create(traceId, "b7ad6b7169203331", TraceFlags.getSampled(),
+                TraceState.getDefault());
+        try (EngineHarness harness = new EngineHarness(EngineDatabase.H2, ClaimMode.IN_MEMORY)) {
+            String key = "log-" + UUID.randomUUID();
+            OrderRequest request = new OrderRequest(1003, 1, new BigDecimal("6.00"));
+            try (Scope ignored = Span.wrap(span).makeCurrent()) {
+                harness.placeInTransaction(request, key);
+            }
+            harness.placeInTransaction(request, key);
+            List<String> ours = lines.stream().filter(line -> line.contains(key)).toList();
+            assertEquals(2, ours.size(), () -> "one line per call: " + lines);
+            assertTrue(ours.get(0).endsWith(" outcome=first source=database trace=" + traceId), ours.get(0));
+            assertFalse(ours.get(1).contains("trace="), "no span, no trace: " + ours.get(1));
         }
     }
 }
