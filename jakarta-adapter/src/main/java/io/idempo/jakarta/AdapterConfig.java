@@ -35,7 +35,9 @@ record AdapterConfig(
         int purgeBatchSize,
         int purgeMaxBatches,
         boolean statusEnabled,
-        NoTransactionPolicy noTransactionPolicy) {
+        NoTransactionPolicy noTransactionPolicy,
+        boolean metricsEnabled,
+        boolean adminEnabled) {
 
     static final String REDIS_ADDRESS = "idempo.redis.address";
     static final String REDIS_MODE = "idempo.redis.mode";
@@ -55,6 +57,8 @@ record AdapterConfig(
     static final String PURGE_MAX_BATCHES = "idempo.purge.max-batches";
     static final String STATUS_ENABLED = "idempo.status.enabled";
     static final String NO_TRANSACTION = "idempo.no-transaction";
+    static final String METRICS_ENABLED = "idempo.metrics.enabled";
+    static final String ADMIN_ENABLED = "idempo.admin.enabled";
 
     /** Expired records only cost space; a purge every few minutes keeps the table small without adding load. */
     static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofMinutes(10);
@@ -85,7 +89,9 @@ record AdapterConfig(
                 reader.integer(PURGE_MAX_BATCHES, ExpiredRecordPurge.DEFAULT_MAX_BATCHES, 1, 10_000),
                 reader.bool(STATUS_ENABLED, false),
                 reader.parse(NO_TRANSACTION, IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY.name(),
-                        value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"));
+                        value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"),
+                reader.bool(METRICS_ENABLED, true),
+                reader.bool(ADMIN_ENABLED, false));
     }
 
     private static String tableName(String value) {
