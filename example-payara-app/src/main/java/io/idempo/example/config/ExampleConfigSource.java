@@ -15,7 +15,9 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  *   <li>{@code idempo.dialect} {@code H2_POSTGRESQL_MODE} for the embedded default database, whose mode the
  *       adapter's probe cannot tell from PostgreSQL (its {@code VERSION()} answers like PostgreSQL); any other
  *       database is detected ({@code auto});</li>
- *   <li>{@code idempo.status.enabled=true}: {@code GET /api/idempotency/{key}} is part of the example's API.</li>
+ *   <li>{@code idempo.status.enabled=true}: {@code GET /api/idempotency/{key}} is part of the example's API;</li>
+ *   <li>{@code idempo.admin.enabled=true}: the admin surface under {@code /api/idempotency-admin}, for the demo user
+ *       {@code admin}.</li>
  * </ul>
  * Its ordinal (150) is below environment variables (300) and system properties (400): {@code IDEMPO_REDIS_ADDRESS}
  * and the other adapter variables still win.
@@ -33,6 +35,7 @@ public class ExampleConfigSource implements ConfigSource {
     ExampleConfigSource(ExampleSettings settings) {
         Map<String, String> values = new HashMap<>();
         values.put("idempo.status.enabled", "true");
+        values.put("idempo.admin.enabled", "true");
         if (settings.redisUrl() != null) {
             values.put("idempo.redis.address", settings.redisUrl());
         }

@@ -80,6 +80,7 @@ class ExampleSettingsTest {
         ExampleConfigSource embedded = new ExampleConfigSource(ExampleSettings.from(Map.of()));
         assertEquals("H2_POSTGRESQL_MODE", embedded.getValue("idempo.dialect"));
         assertEquals("true", embedded.getValue("idempo.status.enabled"));
+        assertEquals("true", embedded.getValue("idempo.admin.enabled"), "for the demo user admin");
         assertNull(embedded.getValue("idempo.redis.address"));
         assertNull(embedded.getValue("idempo.redis.mode"), "the adapter's default: one server");
 
