@@ -36,6 +36,7 @@ record AdapterConfig(
         int purgeMaxBatches,
         boolean statusEnabled,
         NoTransactionPolicy noTransactionPolicy,
+        Optional<StrictBodies> strictBodies,
         boolean metricsEnabled,
         boolean adminEnabled) {
 
@@ -57,6 +58,8 @@ record AdapterConfig(
     static final String PURGE_MAX_BATCHES = "idempo.purge.max-batches";
     static final String STATUS_ENABLED = "idempo.status.enabled";
     static final String NO_TRANSACTION = "idempo.no-transaction";
+    static final String BODY_STRICT = "idempo.body.strict";
+    static final String BODY_MAX_BYTES = "idempo.body.max-bytes";
     static final String METRICS_ENABLED = "idempo.metrics.enabled";
     static final String ADMIN_ENABLED = "idempo.admin.enabled";
 
@@ -90,6 +93,7 @@ record AdapterConfig(
                 reader.bool(STATUS_ENABLED, false),
                 reader.parse(NO_TRANSACTION, IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY.name(),
                         value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"),
+                reader.strictBodies(),
                 reader.bool(METRICS_ENABLED, true),
                 reader.bool(ADMIN_ENABLED, false));
     }
@@ -185,6 +189,24 @@ record AdapterConfig(
                         + REDIS_MODE + "=cluster");
             }
             return Optional.of(new RedisServers(mode, addresses));
+        }
+
+        /**
+         * The strict request bodies when {@code idempo.body.strict} is true, else empty; a limit set while they are
+         * off would limit nothing, so it fails the deployment instead of giving a false sense of protection. The
+         * limit stops at 1 GiB: a JSON body is held in memory while it is checked.
+         */
+        Optional<StrictBodies> strictBodies() {
+            int maxBytes = integer(BODY_MAX_BYTES, 1_048_576, 1, 1 << 30);
+            if (bool(BODY_STRICT, false)) {
+                return Optional.of(new StrictBodies(maxBytes));
+            }
+            Optional<String> limit = source.get(BODY_MAX_BYTES);
+            if (limit.isPresent()) {
+                throw new InvalidConfigurationException(BODY_MAX_BYTES, limit.get(), "no value unless " + BODY_STRICT
+                        + "=true, which turns the body checks on");
+            }
+            return Optional.empty();
         }
     }
 }

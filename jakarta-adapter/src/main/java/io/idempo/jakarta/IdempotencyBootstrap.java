@@ -71,7 +71,7 @@ public class IdempotencyBootstrap {
         EntityManager entityManager = chosenEntityManager.isResolvable() ? chosenEntityManager.get()
                 : defaultEntityManager;
         JtaTransactions transactions = new JtaTransactions(registry, IdempotencyBootstrap::userTransaction,
-                entityManager, config.table());
+                entityManager);
         SqlDialect dialect = config.dialect().orElseGet(() -> DialectProbe.detect(entityManager, transactions));
         records = RecordStore.builder(dialect).table(config.table()).lockWait(config.lockWait()).build();
         if (config.createSchema()) {

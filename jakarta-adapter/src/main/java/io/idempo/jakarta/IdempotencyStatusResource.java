@@ -53,7 +53,7 @@ public class IdempotencyStatusResource {
         for (String action : extension.actions()) {
             String hash = new RecordKey(action, scope, key).hash();
             Optional<StoredRecord> record = bootstrap.records().find(
-                    new JpaSqlExecutor(bootstrap.entityManager(), bootstrap.records().table()), hash);
+                    new JpaSqlExecutor(bootstrap.entityManager()), hash);
             if (record.isPresent() && record.get().status() != RecordStatus.IN_PROGRESS) {
                 return Response.ok(state(key, "COMPLETED", action, record.get())).build();
             }

@@ -7,9 +7,9 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 
 /**
- * RFC 9457 problem details for the idempotency answers and the admin surface, each with a stable {@code code} and
- * {@code type}, and the request's id ({@code requestId}) when the request has one. Messages never carry request
- * values; a reused key names the differing fields only.
+ * RFC 9457 problem details for the idempotency answers, the strict request bodies and the admin surface, each with
+ * a stable {@code code} and {@code type}, and the request's id ({@code requestId}) when the request has one.
+ * Messages never carry request values; a reused key names the differing fields only.
  */
 enum Problem {
     KEY_MISSING(400, "Idempotency-Key missing",
@@ -25,6 +25,8 @@ enum Problem {
             "A request with this Idempotency-Key is still being processed. Retry the same request with the same key "
                     + "after Retry-After seconds to get its result."),
     NO_TRANSACTION(500, "No transaction", null),
+    BODY_TOO_LARGE(413, "Request body too large", null),
+    MALFORMED_BODY(400, "Malformed request body", null),
     ADMIN_UNAUTHENTICATED(401, "Authentication required",
             "The idempotency admin surface needs an authenticated caller in the role " + IdempotencyAdminResource.ROLE
                     + "."),

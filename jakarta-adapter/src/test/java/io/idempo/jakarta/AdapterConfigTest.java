@@ -38,6 +38,7 @@ class AdapterConfigTest {
         assertFalse(config.statusEnabled());
         assertEquals(NoTransactionPolicy.BEGIN, config.noTransactionPolicy());
         assertEquals(Duration.ofMinutes(10), config.purgeInterval());
+        assertEquals(Optional.empty(), config.strictBodies());
         assertTrue(config.metricsEnabled(), "metrics cost nothing until the application registers an SDK");
         assertFalse(config.adminEnabled(), "the admin surface is off unless asked for");
     }
@@ -97,6 +98,9 @@ class AdapterConfigTest {
         "idempo.dialect|oracle|auto or one of",
         "idempo.status.enabled|yes|true or false",
         "idempo.no-transaction|sometimes|BEGIN or REFUSE",
+        "idempo.body.strict|on|true or false",
+        "idempo.body.max-bytes|1M|a whole number",
+        "idempo.body.max-bytes|1048576|unless idempo.body.strict=true",
         "idempo.metrics.enabled|on|true or false",
         "idempo.admin.enabled|1|true or false",
     })
@@ -106,6 +110,21 @@ class AdapterConfigTest {
         assertTrue(error.getMessage().contains(key), error.getMessage());
         assertTrue(error.getMessage().contains(expected), error.getMessage());
         assertTrue(error.getMessage().contains(ConfigSource.environmentName(key)), error.getMessage());
+    }
+
+    @Test
+    void strictBodiesAreOptInWithALimitOfOneMebibyteByDefault() {
+        assertEquals(Optional.of(new StrictBodies(1_048_576)),
+                load(Map.of("idempo.body.strict", "true")).strictBodies());
+        assertEquals(Optional.of(new StrictBodies(2048)), load(Map.of("idempo.body.strict", "TRUE",
+                "idempo.body.max-bytes", " 2048 ")).strictBodies());
+        assertEquals(Optional.empty(), load(Map.of("idempo.body.strict", "false")).strictBodies());
+        for (String limit : List.of("0", "-1", "1073741825")) {
+            InvalidConfigurationException error = assertThrows(InvalidConfigurationException.class,
+                    () -> load(Map.of("idempo.body.strict", "true", "idempo.body.max-bytes", limit)));
+            assertTrue(error.getMessage().contains("idempo.body.max-bytes = \"" + limit + "\"")
+                    && error.getMessage().contains("from 1 to 1073741824"), error.getMessage());
+        }
     }
 
     @Test

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -137,13 +137,21 @@ final class EncodingResolver {
                 return fail(Message.NOT_ENCODABLE, path, type,
                         "it contains itself, so its encoding would never end; list the paths to fingerprint");
             }
+            List<ExecutableElement> hidden = properties.hiddenAttributes(type, generatedPackage);
+            if (!hidden.isEmpty()) {
+                return fail(Message.INACCESSIBLE, "attribute accessor " + hidden.get(0).getEnclosingElement() + "."
+                        + hidden.get(0) + " (fingerprint field '" + path + "')", generatedPackage.getQualifiedName());
+            }
             List<Property> readable = properties.properties(type, generatedPackage).stream()
                     .filter(property -> !property.excluded()).toList();
             if (readable.isEmpty()) {
                 return fail(Message.NOT_ENCODABLE, path, type, "it has no readable property (record component, getter "
                         + "or field visible from package " + generatedPackage.getQualifiedName() + ")");
             }
-            if (element.getKind() == ElementKind.INTERFACE || element.getModifiers().contains(Modifier.ABSTRACT)) {
+            boolean isAbstract = element.getKind() == ElementKind.INTERFACE
+                    || element.getModifiers().contains(Modifier.ABSTRACT);
+            // an Immutables or AutoValue implementation is generated from exactly the attributes covered here
+            if (isAbstract && properties.valueType(type).isEmpty()) {
                 issues.add(Issue.on(method.element(), method.annotation(), position,
                         Message.ABSTRACT_FINGERPRINT_TYPE, path, type));
             }

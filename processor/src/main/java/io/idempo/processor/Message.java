@@ -24,8 +24,7 @@ enum Message {
     UNKNOWN_PARAMETER("IDEM-P008", Severity.ERROR,
             "%s path '%s' names parameter '%s', %s"),
     UNREADABLE_PROPERTY("IDEM-P009", Severity.ERROR,
-            "%s path '%s': %s has no readable property '%s' (a record component, a getter or a field "
-                    + "visible from package %s)"),
+            "%s path '%s': %s has no readable property '%s' (%s)"),
     EXCLUDED_PROPERTY("IDEM-P009", Severity.ERROR,
             "fingerprint path '%s' names property '%s' of %s, which is marked @FingerprintExclude; remove the path, "
                     + "or remove @FingerprintExclude to fingerprint the property"),

@@ -92,7 +92,8 @@ final class PathResolver {
                     : Optional.empty();
             if (property.isEmpty()) {
                 return Result.failed(Issue.on(method.element(), method.annotation(), position,
-                        Message.UNREADABLE_PROPERTY, use, path, current, segment, from.getQualifiedName()));
+                        Message.UNREADABLE_PROPERTY, use, path, current, segment,
+                        properties.readableKinds(current, from)));
             }
             if (property.get().excluded() && use.equals(FINGERPRINT)) {
                 return Result.failed(Issue.on(method.element(), method.annotation(), position,

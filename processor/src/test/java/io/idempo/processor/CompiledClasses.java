@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import javax.tools.JavaFileObject;
@@ -55,6 +57,19 @@ final class CompiledClasses extends ClassLoader {
         } catch (ReflectiveOperationException e) {
             throw new AssertionError("cannot call " + type + "." + method, e);
         }
+    }
+
+    /** Writes the class files into {@code directory}, for a later compilation that reads them as a dependency. */
+    void writeTo(Path directory) {
+        classes.forEach((name, bytes) -> {
+            Path file = directory.resolve(name.replace('.', '/') + ".class");
+            try {
+                Files.createDirectories(file.getParent());
+                Files.write(file, bytes);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 
     @Override

@@ -4,11 +4,13 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.idempo.processor.DiagnosticAssertions.assertOnlyError;
 import static io.idempo.processor.DiagnosticAssertions.assertReported;
+import static io.idempo.processor.DiagnosticAssertions.assertSucceededWithoutIdempoWarnings;
 import static io.idempo.processor.DiagnosticAssertions.java;
 import static io.idempo.processor.ProcessorCompiler.compile;
 import static io.idempo.processor.ProcessorCompiler.compileAlongside;
+import static io.idempo.processor.Twins.assertSameFingerprints;
+import static io.idempo.processor.Twins.twins;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.google.auto.value.processor.AutoValueProcessor;
 import com.google.testing.compile.Compilation;
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * line; a type that is never generated gets P022, and nothing else from idempo.
  *
  * <p>Most positive tests fingerprint the generated type and a hand-written record of the same shape
- * ({@code Plain*}) with the same values (see {@link #twins}): the digests must be equal, and change with a value.
+ * ({@code Plain*}) with the same values (see {@link Twins}): the digests must be equal, and change with a value.
  */
 class DeferralTest {
 
@@ -361,41 +363,6 @@ class DeferralTest {
         assertThat(compilation).hadErrorContaining("cannot find symbol");
     }
 
-    /** Other processors may warn about their own code; idempo must not warn at all. */
-    private static void assertSucceededWithoutIdempoWarnings(Compilation compilation) {
-        assertThat(compilation).succeeded();
-        assertThat(compilation.warnings().stream().map(warning -> warning.getMessage(Locale.ROOT))
-                .filter(message -> message.contains("IDEM-")).toList()).isEmpty();
-    }
-
-    /**
-     * {@code test.Orders} with two methods that differ only in their parameter type: {@code place} takes the
-     * generated type, {@code placePlain} its hand-written twin; and two factories of equal arguments for them,
-     * {@code generated(sku)} and {@code plain(sku)}.
-     *
-     * @param attributes what the two {@code @Idempotent} annotations add after the action
-     */
-    private static JavaFileObject twins(String attributes, String generatedType, String generatedValue,
-                                        String plainType, String plainValue) {
-        return java("test.Orders",
-                "class Orders {",
-                "    @Idempotent(action = \"orders.place\"" + attributes + ")",
-                "    String place(" + generatedType + " value) {",
-                "        return \"ok\";",
-                "    }",
-                "    @Idempotent(action = \"orders.placePlain\"" + attributes + ")",
-                "    String placePlain(" + plainType + " value) {",
-                "        return \"ok\";",
-                "    }",
-                "    static Object[] generated(String sku) {",
-                "        return new Object[] {" + generatedValue + "};",
-                "    }",
-                "    static Object[] plain(String sku) {",
-                "        return new Object[] {" + plainValue + "};",
-                "    }",
-                "}");
-    }
-
     /** {@code test.Orders} with a method that fingerprints the property {@code color}, which {@code type} lacks. */
     private static JavaFileObject readingColorOf(String type) {
         return java("test.Orders",
@@ -414,20 +381,5 @@ class DeferralTest {
         assertOnlyError(compilation, source, Message.UNREADABLE_PROPERTY,
                 "fingerprint path 'value.color': test." + type + " has no readable property 'color'",
                 "fingerprint = \"value.color\")");
-    }
-
-    /**
-     * The plans of the {@link #twins} share the fingerprint version and, for equal values, the digest, which
-     * changes with a value.
-     */
-    private static void assertSameFingerprints(Compilation compilation, String generatedType, String plainType) {
-        CompiledClasses classes = new CompiledClasses(compilation);
-        IdempotencyPlans plans = classes.plans("test.Orders");
-        MethodPlan generated = plans.plan("place(test." + generatedType + ")");
-        MethodPlan plain = plans.plan("placePlain(test." + plainType + ")");
-        assertEquals(plain.fingerprintVersion(), generated.fingerprintVersion());
-        String digest = generated.fingerprint(classes.call("test.Orders", "generated", "TEA-1")).digest();
-        assertEquals(plain.fingerprint(classes.call("test.Orders", "plain", "TEA-1")).digest(), digest);
-        assertNotEquals(generated.fingerprint(classes.call("test.Orders", "generated", "CUP-9")).digest(), digest);
     }
 }

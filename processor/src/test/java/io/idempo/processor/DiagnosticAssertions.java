@@ -60,6 +60,14 @@ final class DiagnosticAssertions {
         assertReported(compilation, Diagnostic.Kind.WARNING, source, message, text, line);
     }
 
+    /** Asserts success without an idempo warning: other processors may warn about their own code. */
+    static void assertSucceededWithoutIdempoWarnings(Compilation compilation) {
+        assertThat(compilation).succeeded();
+        assertWithMessage("idempo warnings").that(compilation.warnings().stream()
+                .map(warning -> warning.getMessage(Locale.ROOT)).filter(message -> message.contains("IDEM-"))
+                .toList()).isEmpty();
+    }
+
     /**
      * Asserts one diagnostic of this kind: {@code [code] text...} on the line of {@code source} containing
      * {@code line}, whose whole message is one the catalogue's {@code message} can produce.

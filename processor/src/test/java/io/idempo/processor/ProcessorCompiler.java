@@ -3,6 +3,8 @@ package io.idempo.processor;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
+import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.Processor;
@@ -22,6 +24,16 @@ final class ProcessorCompiler {
 
     static Compilation compileWithOptions(String[] options, JavaFileObject... sources) {
         return javac().withProcessors(new IdempotencyProcessor()).withOptions((Object[]) options).compile(sources);
+    }
+
+    /** With a directory of classes on the class path as well, as a dependency's jar would be. */
+    static Compilation compileWithClasspath(Path classes, String[] options, JavaFileObject... sources) {
+        List<File> classpath = new ArrayList<>(List.of(classes.toFile()));
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            classpath.add(new File(entry));
+        }
+        return javac().withProcessors(new IdempotencyProcessor()).withOptions((Object[]) options)
+                .withClasspath(classpath).compile(sources);
     }
 
     /** With other processors running before ours in each round, as they would on a user's processor path. */

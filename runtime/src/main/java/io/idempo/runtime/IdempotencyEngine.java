@@ -3,6 +3,7 @@ package io.idempo.runtime;
 import io.idempo.plan.Fingerprint;
 import io.idempo.plan.MethodPlan;
 import io.idempo.runtime.OutcomeLog.DecidedBy;
+import io.idempo.runtime.internal.RunningCall;
 import io.idempo.runtime.record.NewRecord;
 import io.idempo.runtime.record.RecordBusyException;
 import io.idempo.runtime.record.RecordClaim;
@@ -177,7 +178,7 @@ public final class IdempotencyEngine implements AutoCloseable {
         AtomicReference<CompletedCall> completed = new AtomicReference<>();
         storeClaim.settleWhenDone(transactions, completed::get, call.ttl);
         Object value;
-        try {
+        try (RunningCall.Scope ignored = RunningCall.enter(call.key.action(), call.keyHash)) {
             value = call.invocation.body().proceed();
         } catch (Throwable thrown) {
             return failed(call, sql, thrown, completed);

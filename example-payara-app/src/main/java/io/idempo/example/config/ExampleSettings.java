@@ -24,14 +24,10 @@ import java.util.Optional;
  * @param redisUrl         the Redis URL, or null for the in-JVM claim store
  * @param redisMode        {@code single} or {@code cluster} as given (the adapter checks it), or null for single
  * @param demoFaults       whether the demo fault switches are honoured
- * @param maxBodyBytes     the largest request body accepted ({@code MAX_BODY_BYTES}, 1 MiB by default)
  */
 public record ExampleSettings(String databaseUrl, String databaseUser, String databasePassword,
                               boolean databaseFromEnvironment, String redisUrl, String redisMode,
-                              boolean demoFaults, long maxBodyBytes) {
-
-    /** The request body limit when {@code MAX_BODY_BYTES} is not set: 1 MiB. */
-    public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;
+                              boolean demoFaults) {
 
     /**
      * The embedded default: H2 2.2.224 (the version Payara Micro 6 bundles) in memory for the life of the JVM.
@@ -57,25 +53,7 @@ public record ExampleSettings(String databaseUrl, String databaseUser, String da
                 .map(flag -> flag.toLowerCase(Locale.ROOT).equals("true"))
                 .orElse(false);
         return new ExampleSettings(url.orElse(DEFAULT_DATABASE_URL), user, password, fromEnvironment,
-                value(environment, "REDIS_URL").orElse(null), value(environment, "REDIS_MODE").orElse(null), faults,
-                maxBodyBytes(value(environment, "MAX_BODY_BYTES")));
-    }
-
-    /** A positive number of bytes; unset: the default. A bad value fails the deployment, naming the variable. */
-    private static long maxBodyBytes(Optional<String> value) {
-        if (value.isEmpty()) {
-            return DEFAULT_MAX_BODY_BYTES;
-        }
-        try {
-            long bytes = Long.parseLong(value.get().strip());
-            if (bytes > 0) {
-                return bytes;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("MAX_BODY_BYTES must be a positive number of bytes, such as 1048576,"
-                + " not '" + value.get() + "'");
+                value(environment, "REDIS_URL").orElse(null), value(environment, "REDIS_MODE").orElse(null), faults);
     }
 
     /** The database URL for logs: any parameter that looks like a secret is masked. */

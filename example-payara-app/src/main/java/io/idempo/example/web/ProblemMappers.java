@@ -4,8 +4,6 @@ import io.idempo.example.demo.DemoFailureException;
 import io.idempo.example.orders.OrderNotFoundException;
 import io.idempo.example.payments.AmountMismatchException;
 import io.idempo.example.payments.OrderNotPayableException;
-import jakarta.json.bind.JsonbException;
-import jakarta.json.stream.JsonParsingException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.NoContentException;
 import jakarta.ws.rs.core.Response;
@@ -18,7 +16,9 @@ import java.util.logging.Logger;
 
 /**
  * Every error leaves as {@code application/problem+json} without a stack trace. The most specific mapper wins, so
- * the idempotency outcomes (key missing, in progress, key reused) keep the mappers that the Jakarta adapter brings.
+ * the idempotency outcomes (key missing, in progress, key reused) keep the mappers that the Jakarta adapter brings;
+ * a body the adapter refuses ({@code idempo.body.strict}, too large or malformed) carries its answer and never
+ * reaches these.
  */
 public final class ProblemMappers {
 
@@ -57,14 +57,6 @@ public final class ProblemMappers {
         @Override
         public Response toResponse(InvalidRequestException e) {
             return invalidRequest(e.getMessage());
-        }
-    }
-
-    @Provider
-    public static class RejectedBody implements ExceptionMapper<RejectedBodyException> {
-        @Override
-        public Response toResponse(RejectedBodyException e) {
-            return e.response();
         }
     }
 
@@ -109,23 +101,12 @@ public final class ProblemMappers {
     }
 
     /**
-     * The answer to a body that could not be bound, wherever it is in the cause chain (the JSON provider and the
-     * container wrap it): refused by {@link RequestBodyChecks} or {@link StrictJson} (their own detail), empty, or
-     * not the JSON the endpoint expects.
+     * The answer to an empty body, wherever its {@link NoContentException} is in the cause chain (JAX-RS wraps it in
+     * a 400, RESTEasy in a reader exception): the shop needs a body, like {@link Users#body} when a server binds an
+     * empty body as null instead.
      */
     static Optional<Response> bodyProblem(Throwable e) {
-        Optional<RejectedBodyException> rejected = cause(e, RejectedBodyException.class);
-        if (rejected.isPresent()) {
-            return Optional.of(rejected.get().response());
-        }
-        if (cause(e, NoContentException.class).isPresent()) {
-            return Optional.of(invalidRequest("A JSON body is required"));
-        }
-        if (cause(e, JsonbException.class).isPresent() || cause(e, JsonParsingException.class).isPresent()) {
-            return Optional.of(RejectedBodyException.malformed("The body is not the JSON this endpoint expects")
-                    .response());
-        }
-        return Optional.empty();
+        return cause(e, NoContentException.class).map(empty -> invalidRequest("A JSON body is required"));
     }
 
     static Response invalidRequest(String detail) {

@@ -80,6 +80,7 @@ class ExampleSettingsTest {
         ExampleConfigSource embedded = new ExampleConfigSource(ExampleSettings.from(Map.of()));
         assertEquals("H2_POSTGRESQL_MODE", embedded.getValue("idempo.dialect"));
         assertEquals("true", embedded.getValue("idempo.status.enabled"));
+        assertEquals("true", embedded.getValue("idempo.body.strict"));
         assertEquals("true", embedded.getValue("idempo.admin.enabled"), "for the demo user admin");
         assertNull(embedded.getValue("idempo.redis.address"));
         assertNull(embedded.getValue("idempo.redis.mode"), "the adapter's default: one server");
@@ -105,16 +106,5 @@ class ExampleSettingsTest {
             assertTrue(statements.stream().allMatch(sql -> sql.startsWith("CREATE ") && sql.contains("IF NOT EXISTS")),
                     statements.toString());
         }
-    }
-
-    @Test
-    void theBodyLimitComesFromMaxBodyBytes() {
-        assertEquals(ExampleSettings.DEFAULT_MAX_BODY_BYTES, ExampleSettings.from(Map.of()).maxBodyBytes());
-        assertEquals(2048, ExampleSettings.from(Map.of("MAX_BODY_BYTES", " 2048 ")).maxBodyBytes());
-        IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
-                () -> ExampleSettings.from(Map.of("MAX_BODY_BYTES", "1M")));
-        assertTrue(wrong.getMessage().contains("MAX_BODY_BYTES must be a positive number of bytes"),
-                wrong.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> ExampleSettings.from(Map.of("MAX_BODY_BYTES", "0")));
     }
 }

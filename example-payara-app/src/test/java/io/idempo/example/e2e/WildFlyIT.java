@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -101,6 +105,35 @@ class WildFlyIT {
         ApiResponse malformed = alice.post("/api/orders", "{\"productId\":", ApiClient.newKey());
         assertEquals(400, malformed.status(), malformed.toString());
         assertEquals("application/problem+json", malformed.contentType(), malformed.toString());
+    }
+
+    /**
+     * The adapter's strict bodies ({@code idempo.body.strict}, on in the example) on RESTEasy: its reader is chosen
+     * over the server's JSON-B, its refusals pass the app's exception mappers, and an empty body still reaches the
+     * app's own answer. Nothing is stored for any of them.
+     */
+    @Test
+    void bodiesAreBoundStrictlyAndBoundedAndNothingIsStored() throws SQLException {
+        ApiClient alice = server.client("alice");
+        long alicesOrders = count("SELECT COUNT(*) FROM shop_orders WHERE created_by = ?", "alice");
+        for (String body : List.of("{\"productId\":1001,\"quantity\":1.5,\"amount\":19900}", ORDER + ORDER,
+                "{\"productId\":1001,\"productId\":1002,\"quantity\":2,\"amount\":19900}", "[" + ORDER + "]")) {
+            ApiResponse refused = alice.post("/api/orders", body, ApiClient.newKey());
+            assertEquals(400, refused.status(), refused.toString());
+            assertEquals("IDEMPOTENCY_MALFORMED_BODY", refused.problemCode(), refused.toString());
+        }
+        byte[] tooLarge = (ORDER + " ".repeat(1_048_577 - ORDER.length())).getBytes(StandardCharsets.US_ASCII);
+        for (HttpRequest.BodyPublisher body : List.of(HttpRequest.BodyPublishers.ofByteArray(tooLarge),
+                HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(tooLarge)))) {
+            ApiResponse refused = alice.post("/api/orders", body, "application/json", ApiClient.newKey());
+            assertEquals(413, refused.status(), refused.toString());
+            assertEquals("IDEMPOTENCY_BODY_TOO_LARGE", refused.problemCode(), refused.toString());
+        }
+        ApiResponse empty = alice.post("/api/orders", HttpRequest.BodyPublishers.noBody(), "application/json",
+                ApiClient.newKey());
+        assertEquals(400, empty.status(), empty.toString());
+        assertTrue(empty.json().get("type").asText().endsWith("/example/invalid-request"), empty.toString());
+        assertEquals(alicesOrders, count("SELECT COUNT(*) FROM shop_orders WHERE created_by = ?", "alice"));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.idempo.example.faults;
 
-import io.idempo.example.config.ExampleSettings;
 import io.idempo.example.e2e.ApiClient;
 import io.idempo.example.e2e.ApiResponse;
 import io.idempo.example.e2e.RawHttp;
@@ -33,6 +32,12 @@ record BadInput(String name, Function<ApiClient, ApiResponse> send, int status, 
     static final String REFUSED_BY_THE_SERVER = "(an empty 400 from the HTTP layer)";
 
     static final String ORDERS = "/api/orders";
+    /** The limit of the example's bodies: the adapter's default {@code idempo.body.max-bytes} (docs/jakarta.md). */
+    static final int MAX_BODY_BYTES = 1_048_576;
+    /** The adapter's answers to a body it refuses ({@code idempo.body.strict=true}, docs/jakarta.md). */
+    static final String MALFORMED_BODY = "IDEMPOTENCY_MALFORMED_BODY";
+    static final String BODY_TOO_LARGE = "IDEMPOTENCY_BODY_TOO_LARGE";
+
     /** A valid order: whatever is wrong with a case is in its key or in its body alone. */
     static final String ORDER = "{\"productId\":930001,\"quantity\":1,\"amount\":100}";
 
@@ -43,7 +48,7 @@ record BadInput(String name, Function<ApiClient, ApiResponse> send, int status, 
 
     /**
      * The documented name of a problem answer: its {@code code} (the library's problems), else its {@code type}
-     * after {@code /problems/} (the example's own, such as {@code example/malformed-body}); for an empty answer,
+     * after {@code /problems/} (the example's own, such as {@code example/invalid-request}); for an empty answer,
      * {@link #REFUSED_BY_THE_SERVER}.
      */
     static String problemOf(ApiResponse answer) {
@@ -95,39 +100,43 @@ record BadInput(String name, Function<ApiClient, ApiResponse> send, int status, 
         List<BadInput> bodies = new ArrayList<>();
         bodies.add(body("empty", post(ORDERS, HttpRequest.BodyPublishers.noBody()), 400,
                 "example/invalid-request"));
-        bodies.add(body("not JSON", json(ORDERS, "productId=1&quantity=1"), 400, "example/malformed-body"));
-        bodies.add(body("JSON null", json(ORDERS, "null"), 400, "example/malformed-body"));
-        bodies.add(body("the order in an array", json(ORDERS, "[" + ORDER + "]"), 400, "example/malformed-body"));
+        bodies.add(body("not JSON", json(ORDERS, "productId=1&quantity=1"), 400, MALFORMED_BODY));
+        bodies.add(body("JSON null", json(ORDERS, "null"), 400, MALFORMED_BODY));
+        bodies.add(body("the order in an array", json(ORDERS, "[" + ORDER + "]"), 400, MALFORMED_BODY));
         bodies.add(body("two orders in an array", json(ORDERS, "[" + ORDER + "," + ORDER.replace("930001", "930004")
-                + "]"), 400, "example/malformed-body"));
-        bodies.add(body("two orders one after the other", json(ORDERS, ORDER + ORDER), 400, "example/malformed-body"));
-        bodies.add(body("text after the order", json(ORDERS, ORDER + " please"), 400, "example/malformed-body"));
+                + "]"), 400, MALFORMED_BODY));
+        bodies.add(body("two orders one after the other", json(ORDERS, ORDER + ORDER), 400, MALFORMED_BODY));
+        bodies.add(body("text after the order", json(ORDERS, ORDER + " please"), 400, MALFORMED_BODY));
         bodies.add(body("no fields", json(ORDERS, "{}"), 400, "example/invalid-request"));
         bodies.add(body("text/plain", post(ORDERS, HttpRequest.BodyPublishers.ofString(ORDER), "text/plain"), 415,
                 "example/http-415"));
         bodies.add(body("a fraction for an integer (quantity 1.5)",
-                json(ORDERS, "{\"productId\":930001,\"quantity\":1.5,\"amount\":100}"), 400, "example/malformed-body"));
+                json(ORDERS, "{\"productId\":930001,\"quantity\":1.5,\"amount\":100}"), 400, MALFORMED_BODY));
         bodies.add(body("an integer beyond its range (quantity 2^32 + 1)",
                 json(ORDERS, "{\"productId\":930001,\"quantity\":4294967297,\"amount\":100}"), 400,
-                "example/malformed-body"));
+                MALFORMED_BODY));
         bodies.add(body("a number in quotes (productId \"930001\")",
                 json(ORDERS, "{\"productId\":\"930001\",\"quantity\":1,\"amount\":100}"), 400,
-                "example/malformed-body"));
+                MALFORMED_BODY));
         bodies.add(body("not UTF-8 in a string (C3 28)", bytes(receipts, "{\"email\":\"a", "C328",
-                "b@example.com\"}"), 400, "example/malformed-body"));
+                "b@example.com\"}"), 400, MALFORMED_BODY));
         bodies.add(body("not UTF-8 in an unknown field (FF)", bytes(ORDERS, ORDER.replace("}", ",\"note\":\""),
-                "FF", "\"}"), 400, "example/malformed-body"));
-        bodies.add(body("UTF-8 cut short after the JSON value (E2 82)", bytes(receipts, "{\"email\":\"a@b.c\"}  ", "E282", ""),
-                400, "example/malformed-body"));
+                "FF", "\"}"), 400, MALFORMED_BODY));
+        bodies.add(body("UTF-8 cut short after the JSON value (E2 82)", bytes(receipts, "{\"email\":\"a@b.c\"}  ",
+                "E282", ""), 400, MALFORMED_BODY));
+        bodies.add(body("a member twice (productId 930001, then 930005)", json(ORDERS,
+                "{\"productId\":930001,\"productId\":930005,\"quantity\":1,\"amount\":100}"), 400, MALFORMED_BODY));
+        bodies.add(body("a number for a text member (email 77)", json(receipts, "{\"email\":77}"), 400,
+                MALFORMED_BODY));
         byte[] tenMebibytes = padded(10 * 1024 * 1024);
         bodies.add(body("10 MiB with Content-Length", post(ORDERS,
-                HttpRequest.BodyPublishers.ofByteArray(tenMebibytes)), 413, "example/body-too-large"));
+                HttpRequest.BodyPublishers.ofByteArray(tenMebibytes)), 413, BODY_TOO_LARGE));
         bodies.add(body("10 MiB chunked", post(ORDERS, HttpRequest.BodyPublishers.ofInputStream(
-                () -> new ByteArrayInputStream(tenMebibytes))), 413, "example/body-too-large"));
-        byte[] justOver = padded(ExampleSettings.DEFAULT_MAX_BODY_BYTES + 1);
+                () -> new ByteArrayInputStream(tenMebibytes))), 413, BODY_TOO_LARGE));
+        byte[] justOver = padded(MAX_BODY_BYTES + 1);
         bodies.add(body("1 MiB + 1 byte chunked, the excess after the JSON value", post(ORDERS,
                 HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(justOver))), 413,
-                "example/body-too-large"));
+                BODY_TOO_LARGE));
         return bodies;
     }
 

@@ -83,7 +83,7 @@ class BadInputCorpusIT {
         }
         ApiResponse fraction = alice().post(BadInput.ORDERS, order("1.5"), key);
         assertEquals(400, fraction.status(), fraction.toString());
-        assertEquals("example/malformed-body", BadInput.problemOf(fraction), fraction.toString());
+        assertEquals(BadInput.MALFORMED_BODY, BadInput.problemOf(fraction), fraction.toString());
         assertEquals(afterFirst, stored(), "one order, one record, one Redis key");
     }
 

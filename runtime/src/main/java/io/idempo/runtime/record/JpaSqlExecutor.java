@@ -25,12 +25,21 @@ public final class JpaSqlExecutor implements SqlExecutor {
     private static final String HIBERNATE_QUERY_SPACES = "org.hibernate.query.native.spaces";
 
     private final EntityManager entityManager;
+    /** The table the statements touch, or null when not known: then no hint is given. */
     private final String table;
 
-    /** @param table the record table's name, as configured in the {@link RecordStore}; used as a cache hint */
-    public JpaSqlExecutor(EntityManager entityManager, String table) {
+    public JpaSqlExecutor(EntityManager entityManager) {
+        this(entityManager, null);
+    }
+
+    private JpaSqlExecutor(EntityManager entityManager, String table) {
         this.entityManager = Objects.requireNonNull(entityManager, "entityManager");
-        this.table = Objects.requireNonNull(table, "table");
+        this.table = table;
+    }
+
+    @Override
+    public SqlExecutor touching(String touchedTable) {
+        return new JpaSqlExecutor(entityManager, Objects.requireNonNull(touchedTable, "table"));
     }
 
     @Override
@@ -64,7 +73,9 @@ public final class JpaSqlExecutor implements SqlExecutor {
 
     private Query prepare(String sql, Object[] parameters) {
         Query query = entityManager.createNativeQuery(sql);
-        query.setHint(HIBERNATE_QUERY_SPACES, table);
+        if (table != null) {
+            query.setHint(HIBERNATE_QUERY_SPACES, table);
+        }
         for (int i = 0; i < parameters.length; i++) {
             Object parameter = parameters[i];
             if (!(parameter instanceof String || parameter instanceof Long)) {

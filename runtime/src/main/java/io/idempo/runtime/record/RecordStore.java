@@ -83,7 +83,7 @@ public final class RecordStore {
         Objects.requireNonNull(record, "record");
         long now = clock.millis();
         try {
-            return lockWaitBound.around(sql, bounded -> claimWithin(bounded, record, now));
+            return lockWaitBound.around(sql.touching(table), bounded -> claimWithin(bounded, record, now));
         } catch (SQLException e) {
             throw failures.translate("claim the idempotency record", record.keyHash(), e,
                     statements.insertRaisesDuplicateOnRace());
@@ -125,7 +125,8 @@ public final class RecordStore {
         ColumnLimits.requireResponseFits(response);
         int updated;
         try {
-            updated = sql.update(statements.markFinal(), finalStatus.name(), response, clock.millis(), keyHash);
+            updated = sql.touching(table).update(statements.markFinal(), finalStatus.name(), response, clock.millis(),
+                    keyHash);
         } catch (SQLException e) {
             throw failures.translate("complete the idempotency record", keyHash, e, false);
         }
@@ -145,7 +146,7 @@ public final class RecordStore {
     public boolean delete(SqlExecutor sql, String keyHash) {
         ColumnLimits.requireSha256Hex("keyHash", keyHash);
         try {
-            return sql.update(statements.deleteClaim(), keyHash) == 1;
+            return sql.touching(table).update(statements.deleteClaim(), keyHash) == 1;
         } catch (SQLException e) {
             throw failures.translate("delete the idempotency record", keyHash, e, false);
         }
@@ -158,7 +159,7 @@ public final class RecordStore {
     public Optional<StoredRecord> find(SqlExecutor sql, String keyHash) {
         ColumnLimits.requireSha256Hex("keyHash", keyHash);
         try {
-            return single(sql.query(statements.selectCurrent(), keyHash, clock.millis()));
+            return single(sql.touching(table).query(statements.selectCurrent(), keyHash, clock.millis()));
         } catch (SQLException e) {
             throw failures.translate("read the idempotency record", keyHash, e, false);
         }
@@ -229,7 +230,7 @@ public final class RecordStore {
             throw new IllegalArgumentException("batchSize must be at least 1, not " + batchSize);
         }
         try {
-            return sql.update(statements.purgeExpired(), clock.millis(), (long) batchSize);
+            return sql.touching(table).update(statements.purgeExpired(), clock.millis(), (long) batchSize);
         } catch (SQLException e) {
             throw failures.translate("purge expired idempotency records", null, e, false);
         }

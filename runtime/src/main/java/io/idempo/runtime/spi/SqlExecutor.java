@@ -23,4 +23,12 @@ public interface SqlExecutor {
      * a {@link Long} or {@code null}. Large text (CLOB) is read into a String before the result is closed.
      */
     List<Object[]> query(String sql, Object... parameters) throws SQLException;
+
+    /**
+     * The executor for statements that touch only {@code table}; the record store asks for it, so that the table is
+     * configured once. A JPA executor tells the provider which cache region such statements touch; others ignore it.
+     */
+    default SqlExecutor touching(String table) {
+        return this;
+    }
 }

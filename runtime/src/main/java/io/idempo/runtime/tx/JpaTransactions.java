@@ -15,12 +15,9 @@ import jakarta.persistence.PersistenceException;
 public final class JpaTransactions extends LocalTransactions<EntityManager> {
 
     private final EntityManagerFactory factory;
-    private final String table;
 
-    /** @param table the record table, so that the provider flushes pending entity writes that touch it first */
-    public JpaTransactions(EntityManagerFactory factory, String table) {
+    public JpaTransactions(EntityManagerFactory factory) {
         this.factory = factory;
-        this.table = table;
     }
 
     /** The entity manager of the thread's transaction. */
@@ -30,7 +27,7 @@ public final class JpaTransactions extends LocalTransactions<EntityManager> {
 
     @Override
     public SqlExecutor executor() {
-        return new JpaSqlExecutor(currentEntityManager(), table);
+        return new JpaSqlExecutor(currentEntityManager());
     }
 
     @Override

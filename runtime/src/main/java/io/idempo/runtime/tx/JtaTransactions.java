@@ -26,18 +26,16 @@ public final class JtaTransactions implements TransactionSupport {
     private final TransactionSynchronizationRegistry registry;
     private final Supplier<UserTransaction> userTransaction;
     private final EntityManager entityManager;
-    private final String table;
 
     /**
      * @param entityManager   a container-managed (JTA) entity manager: it joins whichever transaction is active
      * @param userTransaction looked up when a call arrives without a transaction ({@code java:comp/UserTransaction})
      */
     public JtaTransactions(TransactionSynchronizationRegistry registry, Supplier<UserTransaction> userTransaction,
-                           EntityManager entityManager, String table) {
+                           EntityManager entityManager) {
         this.registry = registry;
         this.userTransaction = userTransaction;
         this.entityManager = entityManager;
-        this.table = table;
     }
 
     @Override
@@ -47,7 +45,7 @@ public final class JtaTransactions implements TransactionSupport {
 
     @Override
     public SqlExecutor executor() {
-        return new JpaSqlExecutor(entityManager, table);
+        return new JpaSqlExecutor(entityManager);
     }
 
     @Override

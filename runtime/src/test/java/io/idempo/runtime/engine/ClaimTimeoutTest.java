@@ -58,7 +58,7 @@ class ClaimTimeoutTest {
 
             harness.statements.start();
             assertThrows(IdempotencyInProgressException.class, () -> harness.shop.placeOrder(request, key));
-            List<StatementLog.Entry> duplicate = harness.statements.stop();
+            List<StatementLog.Entry> duplicate = harness.statements.stopIncludingConnections();
 
             assertEquals(1, outcomes.get("in_progress/claim-store"), "the store, not the database, turned it away");
             assertEquals(List.of(), duplicate, "the duplicate took no connection and sent no SQL");

@@ -40,7 +40,7 @@ final class DyingCaller {
         config.setAutoCommit(false);
         config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         JpaTransactions transactions = new JpaTransactions(Persistence.createEntityManagerFactory("idempo-records",
-                Map.of("jakarta.persistence.nonJtaDataSource", new HikariDataSource(config))), arguments[1]);
+                Map.of("jakarta.persistence.nonJtaDataSource", new HikariDataSource(config))));
         IdempotencyEngine engine = IdempotencyEngine.builder()
                 .claimStore(new RedisClaimStore(Redisson.create(RedisClientConfig.failFast(EngineHarness.REDIS_ADDRESS)),
                         arguments[3]))

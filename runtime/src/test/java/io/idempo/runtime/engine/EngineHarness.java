@@ -137,7 +137,7 @@ final class EngineHarness implements AutoCloseable {
         execute(ddl);
         this.entityManagers = Persistence.createEntityManagerFactory("idempo-records",
                 Map.of("jakarta.persistence.nonJtaDataSource", statements.wrap(pool)));
-        this.transactions = new JpaTransactions(entityManagers, recordTable);
+        this.transactions = new JpaTransactions(entityManagers);
         this.records = RecordStore.builder(database.dialect).table(recordTable).build();
         this.redisson = switch (mode) {
             case IN_MEMORY -> null;

@@ -43,7 +43,7 @@ class EngineOwnedTransactionTest {
             long started = System.nanoTime();
             assertThrows(IdempotencyInProgressException.class, () -> harness.shop.placeOrder(REQUEST, key));
             Duration answeredIn = Duration.ofNanos(System.nanoTime() - started);
-            List<StatementLog.Entry> duplicate = harness.statements.stop();
+            List<StatementLog.Entry> duplicate = harness.statements.stopIncludingConnections();
 
             assertEquals(List.of(), duplicate, "the duplicate of a running call took no connection");
             assertTrue(answeredIn.compareTo(FIRST_CALL_HOLDS_THE_POOL.dividedBy(2)) < 0,
@@ -52,7 +52,7 @@ class EngineOwnedTransactionTest {
 
             harness.statements.start();
             assertEquals(order, harness.shop.placeOrder(REQUEST, key));
-            assertEquals(List.of(), harness.statements.stop(), "the duplicate of a completed call took none either");
+            assertEquals(List.of(), harness.statements.stopIncludingConnections(), "the duplicate of a completed call took none either");
             assertEquals(1, harness.orderRows(key));
             assertEquals(1, harness.shop.executions.get());
         } finally {

@@ -22,13 +22,15 @@ final class StatementLog {
     record Entry(long threadId, String kind, String sql) {
     }
 
+    private static final String CONNECT = "connect";
+
     private final List<Entry> entries = new CopyOnWriteArrayList<>();
     private volatile boolean recording;
 
     DataSource wrap(DataSource target) {
         return proxy(DataSource.class, target, (method, arguments, result) -> {
             if (result instanceof Connection connection) {
-                record("connect", "getConnection");
+                record(CONNECT, "getConnection");
                 return connection(connection);
             }
             return result;
@@ -41,8 +43,13 @@ final class StatementLog {
         recording = true;
     }
 
-    /** Stops recording and returns what the calling thread did. */
+    /** Stops recording and returns the statements and commits of the calling thread. */
     List<Entry> stop() {
+        return stopIncludingConnections().stream().filter(entry -> !entry.kind().equals(CONNECT)).toList();
+    }
+
+    /** Stops recording and returns everything the calling thread did, the connections it took included. */
+    List<Entry> stopIncludingConnections() {
         recording = false;
         long thread = Thread.currentThread().getId();
         return entries.stream().filter(entry -> entry.threadId() == thread).toList();

@@ -31,23 +31,23 @@ class HibernateRecordStoreTest {
             NewRecord claim = Records.claimFor(Records.newKeyHash());
 
             jpa.inTransaction(em -> {
-                SqlExecutor sql = new JpaSqlExecutor(em, table.name);
+                SqlExecutor sql = new JpaSqlExecutor(em);
                 assertEquals(new RecordClaim.Claimed(false), store.claim(sql, claim));
                 store.complete(sql, claim.keyHash(), RecordStatus.COMPLETED, response);
                 return null;
             });
 
             StoredRecord replayed = jpa.inTransaction(em -> assertInstanceOf(RecordClaim.Existing.class,
-                    store.claim(new JpaSqlExecutor(em, table.name), claim)).record());
+                    store.claim(new JpaSqlExecutor(em), claim)).record());
             assertEquals(RecordStatus.COMPLETED, replayed.status());
             assertEquals(response, replayed.response());
             assertEquals(claim.fieldDigests(), replayed.fieldDigests());
             assertEquals(Optional.of(replayed),
-                    jpa.inTransaction(em -> store.find(new JpaSqlExecutor(em, table.name), claim.keyHash())));
+                    jpa.inTransaction(em -> store.find(new JpaSqlExecutor(em), claim.keyHash())));
 
             NewRecord failedAttempt = Records.claimFor(Records.newKeyHash());
             jpa.inTransaction(em -> {
-                SqlExecutor sql = new JpaSqlExecutor(em, table.name);
+                SqlExecutor sql = new JpaSqlExecutor(em);
                 store.claim(sql, failedAttempt);
                 assertTrue(store.delete(sql, failedAttempt.keyHash()));
                 return null;
@@ -66,11 +66,11 @@ class HibernateRecordStoreTest {
             EntityManager duplicate = jpa.factory.createEntityManager();
             try {
                 holder.getTransaction().begin();
-                assertEquals(new RecordClaim.Claimed(false), store.claim(new JpaSqlExecutor(holder, table.name), claim));
+                assertEquals(new RecordClaim.Claimed(false), store.claim(new JpaSqlExecutor(holder), claim));
 
                 duplicate.getTransaction().begin();
                 RecordBusyException busy = assertThrows(RecordBusyException.class,
-                        () -> store.claim(new JpaSqlExecutor(duplicate, table.name), claim));
+                        () -> store.claim(new JpaSqlExecutor(duplicate), claim));
                 assertEquals(claim.keyHash(), busy.keyHash());
                 duplicate.getTransaction().rollback();
                 holder.getTransaction().commit();

@@ -1,0 +1,4 @@
+package com.example.shop;
+
+public record Receipt(String sku) {
+}
