@@ -10,15 +10,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Configuration C: the same WAR switched to PostgreSQL by DB_URL, DB_USER and DB_PASSWORD, and to the local Redis by
  * REDIS_URL, demo faults on. The whole contract ({@link IdempotencyScenarios}), with database counts over JDBC and
- * Redis keys counted under this server's own prefix.
+ * Redis keys counted under this server's own prefix, and what operators rely on ({@link OperationsScenarios}):
+ * request ids, metrics, the admin surface.
  */
-class PostgresqlIT extends IdempotencyScenarios {
+class PostgresqlIT extends IdempotencyScenarios implements OperationsScenarios {
 
     @RegisterExtension
     static final PayaraMicroServer server = PayaraMicroServer.on(TestDatabase.postgresql()).withRedis().withDemoFaults();
 
     @Override
-    PayaraMicroServer server() {
+    public PayaraMicroServer server() {
         return server;
     }
 

@@ -39,8 +39,8 @@ class TelemetryTest {
                 "idempotency_claim_store_circuit{"}) {
                 assertTrue(scraped.contains(line), () -> line + " in\n" + scraped);
             }
-            assertTrue(scraped.matches("(?s).*idempotency_requests_total\\{[^}]*idempotency_outcome=\"replayed\"[^}]*} 2\\.0\n.*"),
-                    scraped);
+            String replays = "(?s).*idempotency_requests_total\\{[^}]*idempotency_outcome=\"replayed\"[^}]*} 2\\.0\n.*";
+            assertTrue(scraped.matches(replays), scraped);
         } finally {
             telemetry.close();
         }
