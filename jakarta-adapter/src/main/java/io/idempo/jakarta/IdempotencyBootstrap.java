@@ -99,10 +99,10 @@ public class IdempotencyBootstrap {
         installation = Idempotency.install(engine);
         ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
                 config.purgeMaxBatches());
-        administration = new RecordAdministration(records, claims, transactions, purgeTask);
+        administration = new RecordAdministration(records, claims, transactions, purgeTask, metrics.metrics());
         if (!config.purgeInterval().isZero()) {
             long seconds = config.purgeInterval().toSeconds();
-            purge = scheduler.scheduleWithFixedDelay(() -> runPurge(purgeTask), seconds, seconds, TimeUnit.SECONDS);
+            purge = scheduler.scheduleWithFixedDelay(this::runPurge, seconds, seconds, TimeUnit.SECONDS);
         }
         LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4} idempotent actions,"
                 + " metrics {5}, admin {6}", redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
@@ -149,9 +149,9 @@ public class IdempotencyBootstrap {
         return chosenEntityManager.isResolvable() ? chosenEntityManager.get() : defaultEntityManager;
     }
 
-    private static void runPurge(ExpiredRecordPurge purgeTask) {
+    private void runPurge() {
         try {
-            int deleted = purgeTask.run();
+            int deleted = administration.purgeOnSchedule();
             if (deleted > 0) {
                 LOG.log(Level.INFO, "idempo purge deleted {0} expired records", deleted);
             }

@@ -256,6 +256,8 @@ interface OperationsScenarios {
         assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", blocked.problemCode());
 
         ApiClient admin = server().client("admin", "admin");
+        assertStatus(200, admin.send("POST", admin() + "/purge", null, null));
+        assertEquals(1.0, scrape().value("idempotency_records_stuck", Map.of()), "the purge counted it");
         JsonNode listed = admin.get(admin() + "/records/stuck").json();
         JsonNode ours = stuckRecord(listed, stuck.keyHash());
         assertTrue(ours != null && ours.get("stuck").asBoolean() && ours.get("key").asText().equals(key)
@@ -268,6 +270,8 @@ interface OperationsScenarios {
         assertFalse(runs.header("Idempotent-Replayed").isPresent(), runs.toString());
         assertEquals(1, count("SELECT COUNT(*) FROM shop_orders WHERE product_id = ?", product));
         assertNull(stuckRecord(admin.get(admin() + "/records/stuck").json(), stuck.keyHash()));
+        assertStatus(200, admin.send("POST", admin() + "/purge", null, null));
+        assertEquals(0.0, scrape().value("idempotency_records_stuck", Map.of()));
     }
 
     // --- helpers ---------------------------------------------------------------------------------------------------

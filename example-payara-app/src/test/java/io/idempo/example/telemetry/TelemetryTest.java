@@ -24,6 +24,7 @@ class TelemetryTest {
             metrics.callEnded("orders.create", CallOutcome.REPLAYED, 300_000);
             metrics.callEnded("orders.create", CallOutcome.REPLAYED, 400_000);
             metrics.recordStoreFailed();
+            metrics.stuckRecordsCounted(2);
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             telemetry.scrape(text);
             String scraped = text.toString(StandardCharsets.UTF_8);
@@ -36,7 +37,8 @@ class TelemetryTest {
                         + "\"replayed\",",
                 "idempotency_store_errors_total{idempotency_store=\"record\",",
                 "idempotency_store_errors_total{idempotency_store=\"claim\",",
-                "idempotency_claim_store_circuit{"}) {
+                "idempotency_claim_store_circuit{",
+                "idempotency_records_stuck{"}) {
                 assertTrue(scraped.contains(line), () -> line + " in\n" + scraped);
             }
             String replays = "(?s).*idempotency_requests_total\\{[^}]*idempotency_outcome=\"replayed\"[^}]*} 2\\.0\n.*";

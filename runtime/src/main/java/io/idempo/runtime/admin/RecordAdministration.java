@@ -6,6 +6,7 @@ import io.idempo.runtime.record.Invalidation;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.StoredRecord;
 import io.idempo.runtime.spi.ClaimStore;
+import io.idempo.runtime.spi.IdempotencyMetrics;
 import io.idempo.runtime.spi.TransactionSupport;
 import java.lang.System.Logger.Level;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.function.Supplier;
 
 /**
  * What an operator does to records without writing SQL: list the stuck ones, look one up in any scope, invalidate
- * one so that its key runs again, purge the expired ones now. Each operation runs in a transaction of its own and
+ * one so that its key runs again, purge the expired ones now (and on a schedule, counting the stuck ones for the
+ * metrics). Each operation runs in a transaction of its own and
  * leaves one line on the logger {@code io.idempo.audit} naming the operator, the request, the operation, the record
  * and the result; so does a refusal ({@link #refused}). Never a request or response value.
  *
@@ -33,14 +35,19 @@ public final class RecordAdministration {
     private final ClaimStore claims;
     private final TransactionSupport transactions;
     private final ExpiredRecordPurge purge;
+    private final IdempotencyMetrics metrics;
 
-    /** @param purge the purge the application schedules, so that "purge now" deletes by the same batches */
+    /**
+     * @param purge   the purge the application schedules, so that "purge now" deletes by the same batches
+     * @param metrics where each purge run reports the stuck records it counted
+     */
     public RecordAdministration(RecordStore records, ClaimStore claims, TransactionSupport transactions,
-                                ExpiredRecordPurge purge) {
+                                ExpiredRecordPurge purge, IdempotencyMetrics metrics) {
         this.records = records;
         this.claims = claims;
         this.transactions = transactions;
         this.purge = purge;
+        this.metrics = metrics;
     }
 
     /** Up to {@code limit} stuck records, oldest lease first (see {@link RecordStore#stuck}). */
@@ -80,9 +87,23 @@ public final class RecordAdministration {
         }, done -> describe(done.record()) + " claimStore=" + (done.claimStoreHeld() ? "forgotten" : "empty"));
     }
 
-    /** Deletes expired records now, in the purge's batches; returns how many. */
+    /** Deletes expired records now, in the purge's batches, and counts the stuck ones; returns how many it deleted. */
     public int purgeExpired(Operator operator) {
-        return audited("purge", operator, "", purge::run, deleted -> deleted + " expired records deleted");
+        return audited("purge", operator, "", this::purgeAndCount, deleted -> deleted + " expired records deleted");
+    }
+
+    /**
+     * The scheduled run of {@link #purgeExpired}, which no operator asked for: nothing is audited. Schedule it every
+     * few minutes; it keeps the table small and {@code idempotency.records.stuck} current.
+     */
+    public int purgeOnSchedule() {
+        return purgeAndCount();
+    }
+
+    private int purgeAndCount() {
+        int deleted = purge.run();
+        metrics.stuckRecordsCounted(inTransaction(() -> records.countStuck(transactions.executor())));
+        return deleted;
     }
 
     /** Records that {@code operator} was refused {@code operation}, and why. */

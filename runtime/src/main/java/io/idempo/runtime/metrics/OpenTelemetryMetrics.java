@@ -29,7 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       failed operations: errors and timeouts) and {@code record} (the database refused or could not be
  *       reached);</li>
  *   <li>{@code idempotency.claim_store.circuit}, gauge: the claim store's circuit, 0 closed (calls use it), 1
- *       half-open (one probe finds out whether it is back), 2 open (calls skip it; the database decides alone).</li>
+ *       half-open (one probe finds out whether it is back), 2 open (calls skip it; the database decides alone);</li>
+ *   <li>{@code idempotency.records.stuck}, gauge: the stuck records the last purge run counted (none reported
+ *       before the first).</li>
  * </ul>
  *
  * <p>No attribute ever carries a key, a scope, a principal or a request value: the action is a fixed name from the
@@ -59,7 +61,10 @@ public final class OpenTelemetryMetrics implements IdempotencyMetrics, AutoClose
     private final DoubleHistogram duration;
     private final ObservableLongCounter storeErrors;
     private final ObservableLongGauge circuit;
+    private final ObservableLongGauge stuckRecords;
     private final AtomicLong recordStoreFailures = new AtomicLong();
+    /** -1 until a purge run counted them. */
+    private final AtomicLong stuckRecordCount = new AtomicLong(-1);
     private volatile ClaimStoreHealth claimStore;
     /** Per action, the attributes of each outcome (by ordinal): built once, so that a call allocates none. */
     private final Map<String, Attributes[]> attributes = new ConcurrentHashMap<>();
@@ -98,6 +103,16 @@ public final class OpenTelemetryMetrics implements IdempotencyMetrics, AutoClose
                         measurement.record(circuitValue(health.circuit()));
                     }
                 });
+        stuckRecords = meter.gaugeBuilder("idempotency.records.stuck")
+                .setDescription("Records IN_PROGRESS past their lease, answering in progress until they expire")
+                .setUnit("{record}")
+                .ofLongs()
+                .buildWithCallback(measurement -> {
+                    long count = stuckRecordCount.get();
+                    if (count >= 0) {
+                        measurement.record(count);
+                    }
+                });
     }
 
     @Override
@@ -117,6 +132,11 @@ public final class OpenTelemetryMetrics implements IdempotencyMetrics, AutoClose
         claimStore = health;
     }
 
+    @Override
+    public void stuckRecordsCounted(long count) {
+        stuckRecordCount.set(count);
+    }
+
     /** The value of {@code idempotency.claim_store.circuit} for a state. */
     static long circuitValue(ClaimStoreHealth.Circuit state) {
         return switch (state) {
@@ -131,6 +151,7 @@ public final class OpenTelemetryMetrics implements IdempotencyMetrics, AutoClose
     public void close() {
         storeErrors.close();
         circuit.close();
+        stuckRecords.close();
     }
 
     private static Attributes[] perOutcome(String action) {

@@ -20,6 +20,9 @@ abstract class RecordStatements {
      */
     static final String CLAIM_VALUES = "VALUES (?, ?, ?, ?, ?, ?, ?, 'IN_PROGRESS', NULL, ?, ?, ?, ?)";
 
+    /** The condition of a stuck row: IN_PROGRESS, its lease passed, not expired. Parameters: now, now. */
+    private static final String STUCK = " WHERE status = 'IN_PROGRESS' AND lease_until <= ? AND expires_at > ?";
+
     final String table;
 
     RecordStatements(String table) {
@@ -87,8 +90,12 @@ abstract class RecordStatements {
      * it; it is an operator's query, not a call's.
      */
     final String selectStuck() {
-        return "SELECT " + COLUMNS + " FROM " + table + " WHERE status = 'IN_PROGRESS' AND lease_until <= ?"
-                + " AND expires_at > ? ORDER BY lease_until " + firstRows();
+        return "SELECT " + COLUMNS + " FROM " + table + STUCK + " ORDER BY lease_until " + firstRows();
+    }
+
+    /** How many rows {@link #selectStuck} would list without a limit. Parameters: now (epoch ms), now. */
+    final String countStuck() {
+        return "SELECT COUNT(*) FROM " + table + STUCK;
     }
 
     /**

@@ -195,6 +195,16 @@ public final class RecordStore {
         }
     }
 
+    /** How many records are stuck (see {@link #stuck}); like it, a scan of the table. */
+    public long countStuck(SqlExecutor sql) {
+        long now = clock.millis();
+        try {
+            return ((Number) sql.query(statements.countStuck(), now, now).get(0)[0]).longValue();
+        } catch (SQLException e) {
+            throw failures.translate("count stuck idempotency records", null, e, false);
+        }
+    }
+
     /**
      * Deletes the key's record so that the next call with the key runs again, unless a call still holds it: a
      * final record (COMPLETED, FAILED) or a stuck one (IN_PROGRESS past its lease) goes, a running one stays. A row

@@ -11,6 +11,7 @@ import io.idempo.runtime.engine.Shop.OutOfStockException;
 import io.idempo.runtime.metrics.OpenTelemetryMetrics;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStoreException;
+import io.idempo.runtime.spi.ClaimStoreHealth;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -144,12 +145,31 @@ class OpenTelemetryMetricsTest {
     }
 
     @Test
+    void stuckRecordsAreReportedOnceAPurgeRunCountedThem() {
+        assertTrue(points("idempotency.records.stuck").isEmpty(), "nothing before the first count");
+        metrics.stuckRecordsCounted(3);
+        assertEquals(3L, metric("idempotency.records.stuck").getLongGaugeData().getPoints().iterator().next()
+                .getValue());
+        metrics.stuckRecordsCounted(0);
+        assertEquals(0L, metric("idempotency.records.stuck").getLongGaugeData().getPoints().iterator().next()
+                .getValue());
+    }
+
+    @Test
     void closingStopsTheObservations() {
-        metrics.observe(io.idempo.runtime.spi.ClaimStoreHealth.ALWAYS_HEALTHY);
+        metrics.observe(ClaimStoreHealth.ALWAYS_HEALTHY);
+        metrics.stuckRecordsCounted(1);
         assertEquals(0L, circuit());
         metrics.close();
-        assertTrue(reader.collectAllMetrics().stream().noneMatch(metric -> metric.getName().equals(
-                "idempotency.claim_store.circuit") && !metric.getData().getPoints().isEmpty()));
+        for (String observed : List.of("idempotency.claim_store.circuit", "idempotency.records.stuck",
+                "idempotency.store.errors")) {
+            assertTrue(points(observed).isEmpty(), observed);
+        }
+    }
+
+    private List<?> points(String name) {
+        return reader.collectAllMetrics().stream().filter(metric -> metric.getName().equals(name))
+                .flatMap(metric -> metric.getData().getPoints().stream()).toList();
     }
 
     private MetricData metric(String name) {

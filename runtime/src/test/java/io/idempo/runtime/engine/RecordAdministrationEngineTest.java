@@ -18,6 +18,9 @@ import io.idempo.runtime.engine.Shop.OrderRequest;
 import io.idempo.runtime.record.Invalidation;
 import io.idempo.runtime.record.NewRecord;
 import io.idempo.runtime.record.StoredRecord;
+import io.idempo.runtime.spi.CallOutcome;
+import io.idempo.runtime.spi.ClaimStoreHealth;
+import io.idempo.runtime.spi.IdempotencyMetrics;
 import java.math.BigDecimal;
 import java.text.MessageFormat;
 import java.time.Duration;
@@ -73,9 +76,30 @@ class RecordAdministrationEngineTest {
         AUDIT.removeHandler(capture);
     }
 
-    private static RecordAdministration administration(EngineHarness harness) {
+    /** What the purge runs reported. */
+    private final List<Long> stuckCounts = new CopyOnWriteArrayList<>();
+
+    private RecordAdministration administration(EngineHarness harness) {
+        IdempotencyMetrics counted = new IdempotencyMetrics() {
+            @Override
+            public void callEnded(String action, CallOutcome outcome, long nanos) {
+            }
+
+            @Override
+            public void recordStoreFailed() {
+            }
+
+            @Override
+            public void observe(ClaimStoreHealth claimStore) {
+            }
+
+            @Override
+            public void stuckRecordsCounted(long count) {
+                stuckCounts.add(count);
+            }
+        };
         return new RecordAdministration(harness.records, harness.claims, harness.transactions,
-                new ExpiredRecordPurge(harness.records, harness.transactions, 100, 10));
+                new ExpiredRecordPurge(harness.records, harness.transactions, 100, 10), counted);
     }
 
     @Test
@@ -119,6 +143,8 @@ class RecordAdministrationEngineTest {
             Thread.sleep(5); // past its 1 ms lease
             assertThrows(IdempotencyInProgressException.class, () -> harness.placeInTransaction(REQUEST, key));
 
+            assertEquals(0, administration.purgeOnSchedule());
+            assertEquals(List.of(1L), stuckCounts, "the purge run counted the stuck record");
             List<StoredRecord> listed = administration.stuck(ADMIN, 10);
             assertEquals(List.of(stuck.keyHash()), listed.stream().map(StoredRecord::keyHash).toList());
             assertEquals(Invalidation.DELETED,
@@ -126,7 +152,12 @@ class RecordAdministrationEngineTest {
             harness.placeInTransaction(REQUEST, key);
             assertEquals(1, harness.orderRows(key));
             assertEquals(List.of(), administration.stuck(ADMIN, 10));
+            assertEquals(0, administration.purgeExpired(ADMIN));
+            assertEquals(List.of(1L, 0L), stuckCounts);
             assertTrue(audit.get(0).endsWith(" limit=10 result=1 records"), audit.get(0));
+            assertTrue(audit.get(audit.size() - 1).endsWith(" operation=purge operator=admin request=req-admin-1"
+                    + " result=0 expired records deleted"), audit.toString());
+            assertEquals(4, audit.size(), "the scheduled run is not audited: " + audit);
         }
     }
 

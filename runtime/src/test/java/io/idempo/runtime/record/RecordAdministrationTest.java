@@ -40,6 +40,7 @@ class RecordAdministrationTest {
             assertEquals(clock.instant().minusSeconds(36).plus(Records.LEASE), stuck.get(0).leaseUntil());
             assertEquals(List.of(oldest.keyHash()), Transactions.inTransaction(database,
                     (sql, c) -> store.stuck(sql, 1)).stream().map(StoredRecord::keyHash).toList());
+            assertEquals(Long.valueOf(2), Transactions.inTransaction(database, (sql, c) -> store.countStuck(sql)));
         }
     }
 
