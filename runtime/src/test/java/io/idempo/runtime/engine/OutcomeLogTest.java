@@ -14,13 +14,8 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Scope;
 import java.math.BigDecimal;
-import java.text.MessageFormat;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,33 +23,18 @@ import org.junit.jupiter.api.Test;
 /** Logs name the key, the action and the outcome, one line per call, and never a request or response value. */
 class OutcomeLogTest {
 
-    /** Held here: LogManager keeps loggers weakly, and a collected one would take the handler with it. */
-    private static final Logger OUTCOMES = Logger.getLogger("io.idempo.outcome");
-
-    private final List<String> lines = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            lines.add(MessageFormat.format(record.getMessage(), record.getParameters()));
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private CapturedLines outcomes;
+    private List<String> lines;
 
     @BeforeEach
     void capture() {
-        OUTCOMES.addHandler(capture);
+        outcomes = CapturedLines.of("io.idempo.outcome");
+        lines = outcomes.lines();
     }
 
     @AfterEach
     void release() {
-        OUTCOMES.removeHandler(capture);
+        outcomes.close();
     }
 
     @Test

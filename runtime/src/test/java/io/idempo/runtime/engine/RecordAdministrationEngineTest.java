@@ -22,7 +22,6 @@ import io.idempo.runtime.spi.CallOutcome;
 import io.idempo.runtime.spi.ClaimStoreHealth;
 import io.idempo.runtime.spi.IdempotencyMetrics;
 import java.math.BigDecimal;
-import java.text.MessageFormat;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -31,9 +30,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,39 +41,25 @@ import org.junit.jupiter.api.Test;
  */
 class RecordAdministrationEngineTest {
 
-    /** Held here: LogManager keeps loggers weakly, and a collected one would take the handler with it. */
-    private static final Logger AUDIT = Logger.getLogger("io.idempo.audit");
     private static final OrderRequest REQUEST = new OrderRequest(9201, 1, new BigDecimal("8.00"));
     private static final Operator ADMIN = new Operator("admin", "req-admin-1");
 
-    private final List<String> audit = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            audit.add(MessageFormat.format(record.getMessage(), record.getParameters()));
-        }
+    /** What the purge runs reported. */
+    private final List<Long> stuckCounts = new CopyOnWriteArrayList<>();
 
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private CapturedLines auditLines;
+    private List<String> audit;
 
     @BeforeEach
     void capture() {
-        AUDIT.addHandler(capture);
+        auditLines = CapturedLines.of("io.idempo.audit");
+        audit = auditLines.lines();
     }
 
     @AfterEach
     void release() {
-        AUDIT.removeHandler(capture);
+        auditLines.close();
     }
-
-    /** What the purge runs reported. */
-    private final List<Long> stuckCounts = new CopyOnWriteArrayList<>();
 
     private RecordAdministration administration(EngineHarness harness) {
         IdempotencyMetrics counted = new IdempotencyMetrics() {
