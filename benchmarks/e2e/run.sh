@@ -7,8 +7,10 @@
 #   benchmarks/e2e/run.sh -De2e.round-seconds=5 -De2e.configurations=postgresql-redis -De2e.series=unique-trivial
 #
 # Settings (system properties, see E2eSettings): e2e.round-seconds (8), e2e.warmup-seconds (3), e2e.pairs (3),
-# e2e.connections (32), e2e.configurations, e2e.series, e2e.primed-keys (1000), e2e.postgresql.url,
-# e2e.mariadb.url, e2e.redis.url. MVN_ARGS adds Maven options (such as -o).
+# e2e.connections (32), e2e.configurations, e2e.series, e2e.primed-keys (1000), e2e.redis.url, and the database
+# servers as for the tests (idempo-testing's TestDatabase): e2e.postgresql.url (jdbc:postgresql://127.0.0.1:5432/test)
+# and e2e.mariadb.url (jdbc:mariadb://127.0.0.1:3306/test), beside whose database the run creates its own.
+# MVN_ARGS adds Maven options (such as -o).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

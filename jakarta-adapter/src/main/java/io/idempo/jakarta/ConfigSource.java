@@ -17,12 +17,17 @@ final class ConfigSource {
         this.lookup = lookup;
     }
 
+    /**
+     * MicroProfile Config if its API is on the class path and an implementation answers (an application may ship
+     * the API alone: {@code getConfig()} then throws IllegalStateException), else system properties and the
+     * environment.
+     */
     static ConfigSource detect() {
         try {
             Class.forName("org.eclipse.microprofile.config.ConfigProvider", false,
                     ConfigSource.class.getClassLoader());
             return MicroProfileConfigSource.create();
-        } catch (ClassNotFoundException | LinkageError e) {
+        } catch (ClassNotFoundException | LinkageError | IllegalStateException e) {
             return systemPropertiesAndEnvironment();
         }
     }

@@ -57,4 +57,32 @@ final class DeploymentChecks {
         }
         return problems;
     }
+
+    /**
+     * Problems that keep CDI from intercepting a method that is not woven: CDI runs interceptors only on calls it
+     * can route through a subclass of the bean, so the method must be overridable. Empty when it can be intercepted.
+     */
+    static List<String> interceptable(Method method) {
+        String where = method.getDeclaringClass().getName() + "." + method.getName();
+        List<String> reasons = new ArrayList<>();
+        int modifiers = method.getModifiers();
+        if (Modifier.isPrivate(modifiers)) {
+            reasons.add("private");
+        }
+        if (Modifier.isStatic(modifiers)) {
+            reasons.add("static");
+        }
+        if (Modifier.isFinal(modifiers)) {
+            reasons.add("final");
+        }
+        if (Modifier.isFinal(method.getDeclaringClass().getModifiers())) {
+            reasons.add("in a final class");
+        }
+        if (reasons.isEmpty()) {
+            return List.of();
+        }
+        return List.of("[IDEM-D001] " + where + " is " + String.join(", ", reasons) + ": without weaving, CDI can"
+                + " intercept only methods it can override; make it a non-private, non-static, non-final method of a"
+                + " non-final class, or weave the class with idempo-runtime's aspect (docs/jakarta.md)");
+    }
 }

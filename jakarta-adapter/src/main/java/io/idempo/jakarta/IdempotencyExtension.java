@@ -2,6 +2,7 @@ package io.idempo.jakarta;
 
 import io.idempo.Idempotent;
 import io.idempo.plan.MethodPlans;
+import io.idempo.runtime.aspect.IdempotentAspect;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
@@ -13,15 +14,19 @@ import jakarta.enterprise.inject.spi.WithAnnotations;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
  * Deployment-time validation, in the style of SmallRye Fault Tolerance: every {@code @Idempotent} method of a bean
  * is re-checked ({@link DeploymentChecks}) and must have its generated plan, and the configuration must be valid;
- * otherwise the deployment fails with messages that say what to fix. Also remembers every action, for the status
- * resource.
+ * otherwise the deployment fails with messages that say what to fix. Methods the AspectJ aspect was not woven into
+ * get the {@link IdempotencyIntercepted} binding, so that {@link IdempotencyInterceptor} runs them instead: a
+ * Jakarta EE application needs no weaving, and a woven one is not intercepted twice. Also remembers every action,
+ * for the status resource.
  */
 public class IdempotencyExtension implements Extension {
 
@@ -30,16 +35,29 @@ public class IdempotencyExtension implements Extension {
     private volatile AdapterConfig config;
 
     <T> void checkIdempotentMethods(@Observes @WithAnnotations(Idempotent.class) ProcessAnnotatedType<T> type) {
+        Set<Method> toIntercept = new HashSet<>();
         for (AnnotatedMethod<? super T> annotated : type.getAnnotatedType().getMethods()) {
             if (!annotated.isAnnotationPresent(Idempotent.class)) {
                 continue;
             }
             Method method = annotated.getJavaMember();
-            List<String> methodProblems = DeploymentChecks.check(method);
+            List<String> methodProblems = new ArrayList<>(DeploymentChecks.check(method));
+            boolean woven = IdempotentAspect.isWovenInto(method);
+            if (!woven) {
+                methodProblems.addAll(DeploymentChecks.interceptable(method));
+            }
             problems.addAll(methodProblems);
             if (methodProblems.isEmpty()) {
                 actions.add(MethodPlans.forMethod(method).action());
+                if (!woven) {
+                    toIntercept.add(method);
+                }
             }
+        }
+        if (!toIntercept.isEmpty()) {
+            type.configureAnnotatedType()
+                    .filterMethods(method -> toIntercept.contains(method.getJavaMember()))
+                    .forEach(method -> method.add(IdempotencyIntercepted.Literal.INSTANCE));
         }
     }
 

@@ -33,7 +33,8 @@ public final class KeyPolicy {
     public String validate(String action, String key) {
         if (key == null || key.isEmpty()) {
             throw new IdempotencyKeyMissingException(action, "No idempotency key for action " + action
-                    + ": send an Idempotency-Key header (or pass the @IdempotencyKey parameter)");
+                    + ": the request carried none (an Idempotency-Key header over HTTP, a message id for a message)"
+                    + " and the method takes none from a key template or an @IdempotencyKey parameter");
         }
         Optional<String> violation = violation(key);
         if (violation.isPresent()) {

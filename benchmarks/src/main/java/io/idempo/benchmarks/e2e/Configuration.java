@@ -5,17 +5,17 @@ import java.util.Arrays;
 /** A server configuration of the example app that the benchmark measures. */
 enum Configuration {
 
-    MARIADB_REDIS("mariadb-redis", "MariaDB + Redis", BenchDatabase.Kind.MARIADB, true),
-    POSTGRESQL_REDIS("postgresql-redis", "PostgreSQL + Redis", BenchDatabase.Kind.POSTGRESQL, true),
+    MARIADB_REDIS("mariadb-redis", "MariaDB + Redis", DatabaseCounters.Kind.MARIADB, true),
+    POSTGRESQL_REDIS("postgresql-redis", "PostgreSQL + Redis", DatabaseCounters.Kind.POSTGRESQL, true),
     /** REDIS_URL names a closed port: the claim store's circuit opens and the database decides alone. */
-    POSTGRESQL_REDIS_DOWN("postgresql-redis-down", "PostgreSQL, Redis down", BenchDatabase.Kind.POSTGRESQL, false);
+    POSTGRESQL_REDIS_DOWN("postgresql-redis-down", "PostgreSQL, Redis down", DatabaseCounters.Kind.POSTGRESQL, false);
 
     final String id;
     final String label;
-    final BenchDatabase.Kind database;
+    final DatabaseCounters.Kind database;
     final boolean redisUp;
 
-    Configuration(String id, String label, BenchDatabase.Kind database, boolean redisUp) {
+    Configuration(String id, String label, DatabaseCounters.Kind database, boolean redisUp) {
         this.id = id;
         this.label = label;
         this.database = database;

@@ -1,7 +1,12 @@
 package io.idempo.benchmarks.e2e;
 
+import io.idempo.testing.database.TestSchema;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.net.LoopbackPorts;
+import io.idempo.testing.redis.RedisInfo;
+import io.idempo.testing.redis.RespConnection;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -16,6 +21,8 @@ import java.util.Map;
  */
 final class ConfigurationRun {
 
+    /** Generous: other programs may be using the two cores while the server starts. */
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(240);
     /** After a round, the requests still in flight finish before the closing snapshot. */
     private static final Duration SETTLE = Duration.ofMillis(500);
     /** Warm-up passes over every wrk series after the server started. */
@@ -31,8 +38,8 @@ final class ConfigurationRun {
     /** The wrk script's variables per series, besides the key prefix (the primed keys of the duplicates). */
     private final Map<Series, Map<String, String>> scripts = new EnumMap<>(Series.class);
 
-    private PayaraServer server;
-    private BenchDatabase database;
+    private PayaraMicroServer server;
+    private DatabaseCounters database;
     private Counters counters;
     private long nextBurstAmount = 1_000_000;
 
@@ -55,22 +62,26 @@ final class ConfigurationRun {
     }
 
     private void runAll() throws Exception {
-        String redisPrefix = "idempo:e2e-bench-" + runId + ":";
-        String name = "idempo_e2e_" + runId + "_" + configuration.ordinal();
-        try (RedisConnection redis = RedisConnection.open(settings.redisUrl());
-             BenchDatabase created = BenchDatabase.create(configuration.database, name, settings)) {
-            database = created;
+        TestSchema schema = configuration.database.database("idempo_e2e_" + runId + "_" + configuration.ordinal());
+        server = PayaraMicroServer.of(new BenchmarkedApp(settings), settings::payaraMicro)
+                .on(schema)
+                .withEnv("IDEMPO_LOAD_ENDPOINTS", "true")
+                .withStartupTimeout(STARTUP_TIMEOUT);
+        if (configuration.redisUp) {
+            server.withTrackedRedis(settings.redisUrl());
+        } else {
+            server.withUntrackedRedisUrl("redis://127.0.0.1:" + LoopbackPorts.free());
+        }
+        try (RespConnection redis = RespConnection.open(settings.redisUrl());
+             DatabaseCounters counted = DatabaseCounters.open(configuration.database, schema)) {
+            database = counted;
             environment.note(configuration.database.name(), database.version());
-            environment.note("Redis", redis.version());
-            Map<String, String> variables = new HashMap<>(database.environment());
-            variables.put("REDIS_URL",
-                    configuration.redisUp ? settings.redisUrl() : "redis://127.0.0.1:" + closedPort());
-            variables.put("IDEMPO_REDIS_PREFIX", redisPrefix);
-            log("starting Payara Micro (" + variables.get("DB_URL") + ", REDIS_URL " + variables.get("REDIS_URL")
-                    + ")");
-            server = PayaraServer.start(settings, runId + "-" + configuration.id, variables);
+            environment.note("Redis", RedisInfo.field(redis, "server", "redis_version"));
+            log("starting Payara Micro (" + schema.url() + ")");
             try {
-                counters = new Counters(server.pid(), redis.processId(), database, redis);
+                server.start(runId + "-" + configuration.id);
+                counters = new Counters(server.pid(), Long.parseLong(RedisInfo.field(redis, "server", "process_id")),
+                        database, redis);
                 prepareScripts();
                 // A fresh JVM on two busy cores compiles for a minute or so: until then the first series' rounds
                 // measure the JIT (seen with 6 s of warm-up: the plain endpoint gaining 70 % from round 1 to 3).
@@ -90,9 +101,11 @@ final class ConfigurationRun {
                 }
                 countDatabaseWork();
             } finally {
+                String keys = server.tracksRedisKeys() ? server.redisKeyCount() + " Redis keys under "
+                        + server.redisPrefix() : "no Redis keys";
+                // The stop deletes the run's Redis keys and drops its database.
                 server.stop();
-                log("stopped; deleted " + redis.deleteKeys(redisPrefix) + " Redis keys under " + redisPrefix
-                        + "; dropping " + name);
+                log("stopped; deleted " + keys + "; dropped " + schema.name());
             }
         }
     }
@@ -126,9 +139,9 @@ final class ConfigurationRun {
     /** Completes {@link E2eSettings#primedKeys()} keys on the idempotent endpoint, for the duplicates to repeat. */
     private Map<String, String> primeKeys(Series series) throws IOException, InterruptedException {
         String prefix = keyPrefix(series, "primed");
-        HttpCalls http = new HttpCalls(server.baseUri());
+        ApiClient alice = server.client(LoadRequests.USER);
         for (int number = 0; number < settings.primedKeys(); number++) {
-            int status = http.post(series.path(true), prefix + number, HttpCalls.orderBody(number, 100));
+            int status = alice.post(series.path(true), LoadRequests.orderBody(number, 100), prefix + number).status();
             if (status != 201) {
                 throw new IllegalStateException("Priming key " + prefix + number + " answered " + status);
             }
@@ -155,7 +168,7 @@ final class ConfigurationRun {
 
     /**
      * The database counters per request, from one more load per series and endpoint whose counters are read once
-     * the database has published them all: PostgreSQL publishes late (see {@link BenchDatabase.Kind#publishDelay}),
+     * the database has published them all: PostgreSQL publishes late (see {@link DatabaseCounters.Kind#publishDelay}),
      * which within the rounds would move part of one endpoint's counts into the next round, the other endpoint's.
      */
     private void countDatabaseWork() throws Exception {
@@ -180,7 +193,7 @@ final class ConfigurationRun {
     private Burst burst(Series series, boolean idempotent, String round) throws InterruptedException {
         long amount = nextBurstAmount++;
         LoadResult load = SameKeyBurst.run(server.baseUri(), series.path(idempotent),
-                keyPrefix(series, round + (idempotent ? "b" : "a")) + "key", HttpCalls.orderBody(0, amount),
+                keyPrefix(series, round + (idempotent ? "b" : "a")) + "key", LoadRequests.orderBody(0, amount),
                 series.burstSize);
         return new Burst(load, amount);
     }
@@ -223,12 +236,5 @@ final class ConfigurationRun {
 
     private void log(String message) {
         System.out.printf("[e2e] %s: %s%n", configuration.id, message);
-    }
-
-    /** A port nobody listens on: Redis "down". */
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -1,5 +1,8 @@
 package io.idempo.benchmarks.e2e;
 
+import io.idempo.testing.CounterSnapshots;
+import io.idempo.testing.redis.RedisInfo;
+import io.idempo.testing.redis.RespConnection;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,10 +17,10 @@ final class Counters {
 
     private final long payaraPid;
     private final long redisPid;
-    private final BenchDatabase database;
-    private final RedisConnection redis;
+    private final DatabaseCounters database;
+    private final RespConnection redis;
 
-    Counters(long payaraPid, long redisPid, BenchDatabase database, RedisConnection redis) {
+    Counters(long payaraPid, long redisPid, DatabaseCounters database, RespConnection redis) {
         this.payaraPid = payaraPid;
         this.redisPid = redisPid;
         this.database = database;
@@ -52,7 +55,8 @@ final class Counters {
         }
         return new Snapshot(System.nanoTime(), ProcessCpu.micros(payaraPid).orElseThrow(),
                 ProcessCpu.micros(redisPid).orElse(0), databaseMicros, ProcessCpu.reapedChildrenMicros(),
-                ProcessCpu.selfMicros(), ProcessCpu.machineBusyMicros(), redis.commandCalls(), database.counters());
+                ProcessCpu.selfMicros(), ProcessCpu.machineBusyMicros(), RedisInfo.commandCalls(redis),
+                database.counters());
     }
 
     static Delta between(Snapshot before, Snapshot after) {
@@ -68,20 +72,9 @@ final class Counters {
         cpu.put("harness", after.harnessMicros() - before.harnessMicros());
         long ours = cpu.values().stream().mapToLong(Long::longValue).sum();
         cpu.put("other", Math.max(0, after.machineMicros() - before.machineMicros() - ours));
-        Map<String, Long> redisCalls = difference(before.redisCalls(), after.redisCalls());
-        redisCalls.remove("info"); // the harness's own INFO commandstats
-        return new Delta((after.nanos() - before.nanos()) / 1e9, cpu, redisCalls,
-                difference(before.sql(), after.sql()));
-    }
-
-    private static Map<String, Long> difference(Map<String, Long> before, Map<String, Long> after) {
-        Map<String, Long> delta = new LinkedHashMap<>();
-        after.forEach((name, value) -> {
-            long change = value - before.getOrDefault(name, 0L);
-            if (change != 0) {
-                delta.put(name, change);
-            }
-        });
-        return delta;
+        // RedisInfo leaves out the harness's own INFO commandstats.
+        return new Delta((after.nanos() - before.nanos()) / 1e9, cpu,
+                CounterSnapshots.delta(before.redisCalls(), after.redisCalls()),
+                CounterSnapshots.delta(before.sql(), after.sql()));
     }
 }

@@ -22,13 +22,15 @@ import java.util.List;
  * @param primedKeys     how many completed keys the duplicates series cycles over
  * @param series         which series run in each configuration, in order
  * @param configurations which server configurations run, in order
- * @param postgresqlUrl  the PostgreSQL server, without a database: a database of the run's own is created there
- * @param mariadbUrl     the MariaDB server, without a database
  * @param redisUrl       the shared Redis: the run uses a key prefix of its own and deletes only those keys
+ *
+ * <p>The database servers are idempo-testing's {@code TestDatabase}s: {@code e2e.postgresql.url} and
+ * {@code e2e.mariadb.url} (with their {@code .user} and {@code .password}) override them; a database of the run's
+ * own is created beside the one they name.
  */
 record E2eSettings(Path war, Path payaraMicro, Path wrkScript, Path docsDir, Path workDir, Duration round,
                    Duration warmup, int pairs, int connections, int primedKeys, List<Series> series,
-                   List<Configuration> configurations, String postgresqlUrl, String mariadbUrl, String redisUrl) {
+                   List<Configuration> configurations, String redisUrl) {
 
     static E2eSettings fromSystemProperties() {
         return new E2eSettings(
@@ -48,8 +50,6 @@ record E2eSettings(Path war, Path payaraMicro, Path wrkScript, Path docsDir, Pat
                 Arrays.stream(System.getProperty("e2e.configurations",
                                 "mariadb-redis,postgresql-redis,postgresql-redis-down").split(","))
                         .map(String::strip).map(Configuration::named).toList(),
-                System.getProperty("e2e.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/"),
-                System.getProperty("e2e.mariadb.url", "jdbc:mariadb://127.0.0.1:3306/"),
                 System.getProperty("e2e.redis.url", "redis://127.0.0.1:6379"));
     }
 

@@ -3,7 +3,7 @@ package io.idempo.benchmarks.e2e;
 /**
  * One measured round of one endpoint, or its counting pass: the load after the timed rounds whose database
  * counters the report uses, read once the database has published them all (see
- * {@link BenchDatabase.Kind#publishDelay}).
+ * {@link DatabaseCounters.Kind#publishDelay}).
  *
  * @param round      1.. in the order of the A B A B ... sequence (A and B of a pair share the number); 0 for the
  *                   counting pass

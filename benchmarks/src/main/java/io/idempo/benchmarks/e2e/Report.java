@@ -88,8 +88,8 @@ final class Report {
             results.pair(configuration, Series.DUPLICATES_TRIVIAL).ifPresent(pair -> {
                 double ratio = pair.throughputRatio();
                 double sql = counted(pair.idempotentCount(),
-                        configuration.database == BenchDatabase.Kind.MARIADB ? statements() : transactions());
-                String unit = configuration.database == BenchDatabase.Kind.MARIADB ? "SQL statements" : "transactions";
+                        configuration.database == DatabaseCounters.Kind.MARIADB ? statements() : transactions());
+                String unit = configuration.database == DatabaseCounters.Kind.MARIADB ? "SQL statements" : "transactions";
                 line("| completed duplicates ≥ 2× plain, 0 SQL | " + name + " | " + f2(ratio) + "×, " + f2(sql)
                         + " " + unit + "/req | " + yesNo(ratio >= 2 && sql < 0.01) + " |");
             });
@@ -142,7 +142,7 @@ final class Report {
         if (results.pairs(configuration).isEmpty()) {
             return;
         }
-        boolean mariadb = configuration.database == BenchDatabase.Kind.MARIADB;
+        boolean mariadb = configuration.database == DatabaseCounters.Kind.MARIADB;
         line("| series | endpoint | req/s | p50 ms | p99 ms | replayed / 409 / other non-2xx / no answer "
                 + "| server CPU µs/req "
                 + "| Redis cmd/req | " + (mariadb ? "SQL stmt/req | commits/req" : "transactions/req")

@@ -30,7 +30,7 @@ final class SameKeyBurst {
 
     static LoadResult run(URI base, String path, String key, String body, int size) throws InterruptedException {
         byte[] request = ("POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                + "\r\nAuthorization: " + HttpCalls.AUTHORIZATION + "\r\nContent-Type: application/json"
+                + "\r\nAuthorization: " + LoadRequests.AUTHORIZATION + "\r\nContent-Type: application/json"
                 + "\r\nIdempotency-Key: " + key + "\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length
                 + "\r\nConnection: close\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8);
         Histogram latencies = new Histogram(TimeUnit.SECONDS.toMicros(TIMEOUT_SECONDS), 3);

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
-/** Medians and per-pair ratios over the rounds of one endpoint. */
-final class Stats {
+/** Medians and per-pair ratios over the rounds of one endpoint (or one consumer variant). */
+public final class Stats {
 
     private Stats() {
     }
@@ -19,7 +19,7 @@ final class Stats {
         return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
     }
 
-    static double median(List<Double> values) {
+    public static double median(List<Double> values) {
         return median(values, Double::doubleValue);
     }
 

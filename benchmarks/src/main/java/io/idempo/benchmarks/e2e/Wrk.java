@@ -36,7 +36,7 @@ final class Wrk {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(scriptEnvironment);
         builder.environment().put("LOAD_MODE", mode);
-        builder.environment().put("LOAD_AUTHORIZATION", HttpCalls.AUTHORIZATION);
+        builder.environment().put("LOAD_AUTHORIZATION", LoadRequests.AUTHORIZATION);
         Process wrk = builder.start();
         String output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int exit = wrk.waitFor();

@@ -3,6 +3,7 @@ package io.idempo.example.e2e;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.testing.server.PayaraMicroServer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class BadConfigurationIT {
 
     @RegisterExtension
-    static final PayaraMicroServer server = PayaraMicroServer.embedded().withEnv("IDEMPO_TTL", "banana")
+    static final PayaraMicroServer server = ExampleApp.onPayara().withEnv("IDEMPO_TTL", "banana")
             .expectingDeploymentFailure();
 
     @Test

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.PayaraMicroServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,7 +21,7 @@ class EmbeddedDefaultsIT {
     static final String ORDER = "{\"productId\":1001,\"quantity\":2,\"amount\":19900}";
 
     @RegisterExtension
-    static final PayaraMicroServer server = PayaraMicroServer.embedded();
+    static final PayaraMicroServer server = ExampleApp.onPayara();
 
     @Test
     void theLogSaysWhichStoresAreInUse() {

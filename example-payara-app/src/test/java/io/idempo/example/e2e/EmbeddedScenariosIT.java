@@ -2,6 +2,7 @@ package io.idempo.example.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.testing.server.PayaraMicroServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EmbeddedScenariosIT extends IdempotencyScenarios {
 
     @RegisterExtension
-    static final PayaraMicroServer server = PayaraMicroServer.embedded().withDemoFaults();
+    static final PayaraMicroServer server = ExampleApp.onPayara().withEnv(ExampleApp.DEMO_FAULTS, "true");
 
     @Override
     PayaraMicroServer server() {

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.http.RawHttp;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -25,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole HTTP contract of the example over one server configuration (which needs {@code withDemoFaults()}):
+ * The whole HTTP contract of the example over one server configuration (with {@code ExampleApp.DEMO_FAULTS} on):
  * the seeds' four verification tests ({@link SeedVerificationScenarios}) and
  * <ul>
  *   <li>provider callbacks without a key header, keyed by their body;</li>

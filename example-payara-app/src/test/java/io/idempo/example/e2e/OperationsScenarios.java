@@ -17,6 +17,10 @@ import io.idempo.runtime.record.JdbcSqlExecutor;
 import io.idempo.runtime.record.NewRecord;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.http.RawHttp;
+import io.idempo.testing.server.ChildProcessServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,7 +39,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What an operator relies on, over HTTP against one server configuration that has the demo faults, a database the
- * test reaches over JDBC and the local Redis ({@link PostgresqlIT}):
+ * test reaches over JDBC and the local Redis ({@link DatabaseAndRedisIT}, on PostgreSQL and on MariaDB):
  * <ul>
  *   <li>{@code X-Request-Id} taken, made or replaced, on every answer, in the outcome line and in problem
  *       documents;</li>
@@ -175,7 +179,7 @@ interface OperationsScenarios {
             }
         }
 
-        ApiClient admin = server().client("admin", "admin");
+        ApiClient admin = server().client("admin");
         ApiResponse found = admin.get(record);
         assertStatus(200, found);
         assertEquals("COMPLETED", found.json().get("state").asText(), found.toString());
@@ -212,7 +216,7 @@ interface OperationsScenarios {
         assertEquals(firstOrder, alice.post(orders(), body, key).json().get("id").asLong(), "still replayed");
         assertTrue(mismatches().contains("shop_orders row " + firstOrder + ", which does not exist"), mismatches());
 
-        ApiResponse invalidated = server().client("admin", "admin").send("DELETE", record(key, "alice"), null, null);
+        ApiResponse invalidated = server().client("admin").send("DELETE", record(key, "alice"), null, null);
         assertStatus(200, invalidated);
         String keyHash = new RecordKey(OrderService.ACTION, "alice", key).hash();
         assertEquals("INVALIDATED", invalidated.json().get("result").asText(), invalidated.toString());
@@ -255,7 +259,7 @@ interface OperationsScenarios {
         assertStatus(409, blocked);
         assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", blocked.problemCode());
 
-        ApiClient admin = server().client("admin", "admin");
+        ApiClient admin = server().client("admin");
         assertStatus(200, admin.send("POST", admin() + "/purge", null, null));
         assertEquals(1.0, scrape().value("idempotency_records_stuck", Map.of()), "the purge counted it");
         JsonNode listed = admin.get(admin() + "/records/stuck").json();

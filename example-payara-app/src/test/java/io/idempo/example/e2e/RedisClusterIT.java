@@ -3,7 +3,9 @@ package io.idempo.example.e2e;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.testing.RedisCluster;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.redis.RedisCluster;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterAll;
@@ -25,10 +27,10 @@ class RedisClusterIT extends IdempotencyScenarios {
 
     @RegisterExtension
     @Order(2)
-    static final PayaraMicroServer server = PayaraMicroServer.on(TestDatabase.postgresql())
-            .withRedisAt(String.join(",", cluster.seeds()))
+    static final PayaraMicroServer server = ExampleApp.onPayara(TestDatabase.postgresql())
+            .withUntrackedRedisUrl(String.join(",", cluster.seeds()))
             .withEnv("REDIS_MODE", "cluster")
-            .withDemoFaults();
+            .withEnv(ExampleApp.DEMO_FAULTS, "true");
 
     @Override
     PayaraMicroServer server() {

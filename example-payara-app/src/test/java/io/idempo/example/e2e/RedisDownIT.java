@@ -3,6 +3,8 @@ package io.idempo.example.e2e;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.server.PayaraMicroServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,8 +19,9 @@ class RedisDownIT extends SeedVerificationScenarios {
     static final String NOWHERE = "redis://127.0.0.1:1";
 
     @RegisterExtension
-    static final PayaraMicroServer server = PayaraMicroServer.on(TestDatabase.postgresql()).withRedisAt(NOWHERE)
-            .withDemoFaults();
+    static final PayaraMicroServer server = ExampleApp.onPayara(TestDatabase.postgresql())
+            .withUntrackedRedisUrl(NOWHERE)
+            .withEnv(ExampleApp.DEMO_FAULTS, "true");
 
     @Override
     PayaraMicroServer server() {

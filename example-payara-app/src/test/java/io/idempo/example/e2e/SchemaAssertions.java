@@ -1,5 +1,6 @@
 package io.idempo.example.e2e;
 
+import io.idempo.testing.database.TestSchema;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,7 +17,7 @@ final class SchemaAssertions {
     }
 
     /** The tables of the schema the app was pointed at, lower-cased. */
-    static Set<String> tables(TestDatabase database) throws SQLException {
+    static Set<String> tables(TestSchema database) throws SQLException {
         Set<String> tables = new TreeSet<>();
         try (Connection connection = database.connect();
              ResultSet result = connection.getMetaData().getTables(connection.getCatalog(), connection.getSchema(),

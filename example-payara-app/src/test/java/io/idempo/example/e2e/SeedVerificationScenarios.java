@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,7 +38,8 @@ import org.junit.jupiter.api.TestInstance;
  *   <li>the same key with other parameters: 422, no new order;</li>
  *   <li>a failure after the business write: everything rolled back, and the retry with the same key succeeds.</li>
  * </ol>
- * After the class, the reconciliation report must show no mismatch. The server needs {@code withDemoFaults()}.
+ * After the class (after each database, for a class on each), the reconciliation report must show no mismatch. The
+ * server needs {@code ExampleApp.DEMO_FAULTS} on.
  *
  * <p>Database counts go through JDBC where the database is reachable from the test (PostgreSQL, MariaDB); the
  * embedded H2 lives inside the server, so there the reconciliation endpoint is the database view. Each test uses
@@ -257,15 +261,16 @@ abstract class SeedVerificationScenarios {
 
     /**
      * How many claim-store keys the server has in Redis, where the test can count them: under the server's own prefix
-     * in the shared Redis ({@code withRedis()}); empty otherwise. A subclass with a Redis of its own counts there.
+     * in the shared Redis ({@code withSharedRedis()}); empty otherwise. A subclass with a Redis of its own counts
+     * there.
      */
     OptionalLong redisKeyCount() {
-        return server().usesRedis() ? OptionalLong.of(server().redisKeyCount()) : OptionalLong.empty();
+        return server().tracksRedisKeys() ? OptionalLong.of(server().redisKeyCount()) : OptionalLong.empty();
     }
 
     /** Whether the database can be read directly (not the embedded H2 inside the server). */
     boolean databaseReachable() {
-        return server().database().kind() != TestDatabase.Kind.H2;
+        return server().hasDatabase();
     }
 
     /** With a reachable database: exactly {@code expected} rows of {@code product} in shop_orders. */

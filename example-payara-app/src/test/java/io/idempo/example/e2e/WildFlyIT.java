@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.WildFlyServer;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +38,7 @@ class WildFlyIT {
     static final String ORDER = "{\"productId\":1001,\"quantity\":2,\"amount\":19900}";
 
     @RegisterExtension
-    static final WildFlyServer server = WildFlyServer.on(TestDatabase.postgresql()).withRedis();
+    static final WildFlyServer server = ExampleApp.onWildFly(TestDatabase.postgresql()).withSharedRedis();
 
     @Test
     void runsOnWildFlyWithPostgresqlAtReadCommittedAndRedis() throws SQLException {
@@ -183,8 +187,8 @@ class WildFlyIT {
 
     /**
      * The app's OpenTelemetry SDK and the adapter's admin surface on WildFly's class loading and Jakarta Security: the
-     * metrics count this test's traffic exactly, and only admin reaches the surface. (PostgresqlIT covers them fully
-     * on Payara, see OperationsScenarios.)
+     * metrics count this test's traffic exactly, and only admin reaches the surface. (DatabaseAndRedisIT covers them
+     * fully on Payara, see OperationsScenarios.)
      */
     @Test
     void metricsCountTheTrafficAndTheAdminSurfaceIsForTheAdministratorOnly() throws InterruptedException {
@@ -211,7 +215,7 @@ class WildFlyIT {
         ApiResponse refused = server.client("bob").get("/api/idempotency-admin/records/stuck");
         assertEquals(403, refused.status(), refused.toString());
         assertEquals(refused.header("X-Request-Id").orElseThrow(), refused.json().get("requestId").asText());
-        ApiResponse found = server.client("admin", "admin").get("/api/idempotency-admin/records/orders.create/" + key
+        ApiResponse found = server.client("admin").get("/api/idempotency-admin/records/orders.create/" + key
                 + "?scope=alice");
         assertEquals(200, found.status(), found.toString());
         assertEquals("COMPLETED", found.json().get("state").asText(), found.toString());

@@ -1,8 +1,9 @@
 package io.idempo.example.faults;
 
-import io.idempo.example.e2e.ApiClient;
-import io.idempo.example.e2e.ApiResponse;
-import io.idempo.example.e2e.RawHttp;
+import io.idempo.example.config.ExampleSettings;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.http.RawHttp;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;

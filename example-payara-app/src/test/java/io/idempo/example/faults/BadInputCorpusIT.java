@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.example.e2e.ApiClient;
-import io.idempo.example.e2e.ApiResponse;
-import io.idempo.example.e2e.PayaraMicroServer;
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.example.e2e.ExampleApp;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -33,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadInputCorpusIT {
 
     @RegisterExtension
-    static final PayaraMicroServer server = PayaraMicroServer.on(TestDatabase.postgresql()).withRedis();
+    static final PayaraMicroServer server = ExampleApp.onPayara(TestDatabase.postgresql()).withSharedRedis();
 
     /** The receipts of an order of alice's: an endpoint with a free-text field ({@code email}). */
     private String receipts;

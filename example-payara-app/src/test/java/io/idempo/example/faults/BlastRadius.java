@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.example.demo.DemoFaults;
-import io.idempo.example.e2e.ApiClient;
-import io.idempo.example.e2e.PayaraMicroServer;
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.example.e2e.ExampleApp;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,7 @@ abstract class BlastRadius {
 
     /** The app on {@code database} with Redis configured at a closed port, and demo faults on. */
     static PayaraMicroServer withoutRedis(TestDatabase database) {
-        return PayaraMicroServer.on(database).withRedisAt(NO_REDIS).withDemoFaults();
+        return ExampleApp.onPayara(database).withUntrackedRedisUrl(NO_REDIS).withEnv(ExampleApp.DEMO_FAULTS, "true");
     }
 
     @Test

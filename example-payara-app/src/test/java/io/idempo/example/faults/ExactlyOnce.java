@@ -2,7 +2,7 @@ package io.idempo.example.faults;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.testing.database.TestSchema;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ public final class ExactlyOnce {
     }
 
     /** Asserts the above, with a report of every violation and the traffic's status counts. */
-    public static void verify(OrderTraffic traffic, TestDatabase database) throws SQLException {
+    public static void verify(OrderTraffic traffic, TestSchema database) throws SQLException {
         Map<Long, Integer> executions = ShopTables.ordersPerProduct(database, traffic.firstProduct(),
                 traffic.productCount());
         List<String> violations = new ArrayList<>();

@@ -2,8 +2,8 @@ package io.idempo.example.faults;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.example.e2e.PayaraMicroServer;
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.server.PayaraMicroServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

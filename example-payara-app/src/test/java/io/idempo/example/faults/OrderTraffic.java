@@ -1,7 +1,7 @@
 package io.idempo.example.faults;
 
-import io.idempo.example.e2e.ApiClient;
-import io.idempo.example.e2e.ApiResponse;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

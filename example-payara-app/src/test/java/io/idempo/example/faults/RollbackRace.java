@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.example.demo.DemoFaults;
-import io.idempo.example.e2e.PayaraMicroServer;
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.testing.database.TestSchema;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -44,7 +44,7 @@ final class RollbackRace {
      * deadlocks InnoDB counted meanwhile (on the whole MariaDB server).
      */
     static long run(PayaraMicroServer server, String name) throws Exception {
-        TestDatabase database = server.database();
+        TestSchema database = server.database();
         long deadlocksBefore = innodbDeadlocks(database);
         ExecutorService senders = Executors.newFixedThreadPool(DUPLICATES + 1);
         try (OrderTraffic traffic = new OrderTraffic(() -> server.client(OrderTraffic.USER), name)) {
@@ -87,7 +87,7 @@ final class RollbackRace {
     }
 
     /** The first call has written its order and sleeps, holding the key: its row is visible to a dirty read. */
-    private static void awaitUncommittedOrder(TestDatabase database, long product)
+    private static void awaitUncommittedOrder(TestSchema database, long product)
             throws SQLException, InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         try (Connection connection = database.connect();
@@ -108,7 +108,7 @@ final class RollbackRace {
         throw new AssertionError("the first call for product " + product + " wrote no order within 30 s");
     }
 
-    private static long innodbDeadlocks(TestDatabase database) throws SQLException {
+    private static long innodbDeadlocks(TestSchema database) throws SQLException {
         try (Connection connection = database.connect();
              ResultSet status = connection.createStatement().executeQuery(
                      "SHOW GLOBAL STATUS LIKE 'Innodb_deadlocks'")) {

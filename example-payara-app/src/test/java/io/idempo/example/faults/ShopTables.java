@@ -1,6 +1,6 @@
 package io.idempo.example.faults;
 
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.testing.database.TestSchema;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,12 +15,12 @@ final class ShopTables {
     }
 
     /** How many orders name {@code product}: how often the call that placed them ran. */
-    static long orders(TestDatabase database, long product) throws SQLException {
+    static long orders(TestSchema database, long product) throws SQLException {
         return ordersPerProduct(database, product, 1).getOrDefault(product, 0);
     }
 
     /** The orders of each product in {@code [first, first + count)} that has any. */
-    static Map<Long, Integer> ordersPerProduct(TestDatabase database, long first, long count) throws SQLException {
+    static Map<Long, Integer> ordersPerProduct(TestSchema database, long first, long count) throws SQLException {
         Map<Long, Integer> orders = new HashMap<>();
         try (Connection connection = database.connect();
              PreparedStatement query = connection.prepareStatement("SELECT product_id, COUNT(*) FROM shop_orders"
@@ -37,7 +37,7 @@ final class ShopTables {
     }
 
     /** The record's key hash (its Redis key, after the prefix) for a client key. */
-    static String recordKeyHash(TestDatabase database, String clientKey) throws SQLException {
+    static String recordKeyHash(TestSchema database, String clientKey) throws SQLException {
         try (Connection connection = database.connect();
              PreparedStatement query = connection.prepareStatement(
                      "SELECT key_hash FROM idempo_record WHERE client_key = ?")) {
@@ -52,7 +52,7 @@ final class ShopTables {
     }
 
     /** Records that claim a call is still running. */
-    static long recordsInProgress(TestDatabase database) throws SQLException {
+    static long recordsInProgress(TestSchema database) throws SQLException {
         try (Connection connection = database.connect();
              ResultSet rows = connection.createStatement().executeQuery(
                      "SELECT COUNT(*) FROM idempo_record WHERE status = 'IN_PROGRESS'")) {

@@ -1,7 +1,8 @@
 package io.idempo.example.faults;
 
-import io.idempo.example.e2e.PayaraMicroServer;
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.redis.RedisBehindProxy;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -28,7 +29,7 @@ class SoakIT {
 
     @RegisterExtension
     @Order(2)
-    static final PayaraMicroServer server = FaultScenarios.configure(TestDatabase.mariadb(), redis);
+    static final PayaraMicroServer server = FaultScenariosIT.configure(TestDatabase.mariadb(), redis);
 
     @Test
     void everyOrderStaysSingleThroughHalfAnHourOfFaults() throws Exception {

@@ -3,10 +3,12 @@ package io.idempo.example.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.example.e2e.ApiClient;
-import io.idempo.example.e2e.ApiResponse;
-import io.idempo.example.e2e.PayaraMicroServer;
-import io.idempo.example.e2e.TestDatabase;
+import io.idempo.example.e2e.ExampleApp;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.database.TestSchema;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.PayaraMicroServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,16 +30,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class TwoInstancesIT {
 
-    private static final TestDatabase DATABASE = TestDatabase.mariadb();
+    private static final TestSchema DATABASE = TestDatabase.mariadb().freshSchema();
     private static final int REQUESTS = 1000;
 
     @RegisterExtension
     @Order(1)
-    static final PayaraMicroServer first = PayaraMicroServer.on(DATABASE).withRedis().named("TwoInstancesIT-first");
+    static final PayaraMicroServer first = ExampleApp.onPayara().on(DATABASE).withSharedRedis()
+            .named("TwoInstancesIT-first");
 
     @RegisterExtension
     @Order(2)
-    static final PayaraMicroServer second = PayaraMicroServer.on(DATABASE).withRedisOf(first)
+    static final PayaraMicroServer second = ExampleApp.onPayara().on(DATABASE).withRedisSharedWith(first)
             .named("TwoInstancesIT-second");
 
     @Test

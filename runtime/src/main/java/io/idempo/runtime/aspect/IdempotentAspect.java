@@ -1,14 +1,9 @@
 package io.idempo.runtime.aspect;
 
-import io.idempo.plan.MethodPlan;
-import io.idempo.plan.MethodPlans;
 import io.idempo.runtime.Idempotency;
-import io.idempo.runtime.Invocation;
-import io.idempo.runtime.internal.ReturnTypes;
 import java.lang.reflect.Method;
-import java.lang.reflect.Type;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Arrays;
+import java.util.regex.Pattern;
 import org.aspectj.lang.ProceedingJoinPoint;
 import org.aspectj.lang.annotation.Around;
 import org.aspectj.lang.annotation.Aspect;
@@ -24,20 +19,26 @@ import org.aspectj.lang.reflect.MethodSignature;
 @Aspect
 public class IdempotentAspect {
 
-    private record Resolution(Method method, Class<?> targetClass) {
-    }
-
-    private static final Map<Method, MethodPlan> PLANS = new ConcurrentHashMap<>();
-    private static final Map<Resolution, Type> RESULT_TYPES = new ConcurrentHashMap<>();
+    /** ajc moves the body of each method it weaves with around advice into {@code <name>_aroundBody<n>}. */
+    private static final Pattern AROUND_BODY = Pattern.compile("_aroundBody\\d+");
 
     @Around("execution(@io.idempo.Idempotent * *(..))")
     public Object aroundIdempotent(ProceedingJoinPoint joinPoint) throws Throwable {
         Method method = ((MethodSignature) joinPoint.getSignature()).getMethod();
         Object target = joinPoint.getTarget();
         Class<?> targetClass = target == null ? method.getDeclaringClass() : target.getClass();
-        MethodPlan plan = PLANS.computeIfAbsent(method, MethodPlans::forMethod);
-        Type resultType = RESULT_TYPES.computeIfAbsent(new Resolution(method, targetClass),
-                resolution -> ReturnTypes.resolve(resolution.method(), resolution.targetClass()));
-        return Idempotency.engine().execute(new Invocation(plan, joinPoint.getArgs(), resultType, joinPoint::proceed));
+        return Idempotency.engine().execute(MethodInvocations.of(method, targetClass, joinPoint.getArgs(),
+                joinPoint::proceed));
+    }
+
+    /**
+     * Whether this aspect was woven into {@code method}: another door (a CDI interceptor) must then leave it alone,
+     * or the call would meet its own claim.
+     */
+    public static boolean isWovenInto(Method method) {
+        String prefix = method.getName();
+        return Arrays.stream(method.getDeclaringClass().getDeclaredMethods()).anyMatch(candidate ->
+                candidate.getName().startsWith(prefix)
+                        && AROUND_BODY.matcher(candidate.getName().substring(prefix.length())).matches());
     }
 }

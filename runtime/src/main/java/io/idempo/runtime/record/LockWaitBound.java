@@ -11,6 +11,17 @@ import java.sql.SQLException;
  */
 interface LockWaitBound {
 
+    /**
+     * For a database whose claims never wait (PostgreSQL's claim takes an advisory lock without blocking): the
+     * work runs as it is, with no statement around it.
+     */
+    LockWaitBound NOT_NEEDED = new LockWaitBound() {
+        @Override
+        public <T> T around(SqlExecutor sql, BoundedWork<T> work) throws SQLException {
+            return work.run(sql);
+        }
+    };
+
     /** Runs the work with its statements' lock waits bounded. */
     <T> T around(SqlExecutor sql, BoundedWork<T> work) throws SQLException;
 

@@ -1,5 +1,8 @@
 package io.idempo.runtime.record;
 
+import io.idempo.runtime.spi.SqlExecutor;
+import java.sql.SQLException;
+
 /**
  * The SQL text of every record operation for one table. The statements every database accepts live here; each
  * dialect supplies the parts that differ: the conflict-free insert, the locking read, the batched purge and how a
@@ -35,6 +38,15 @@ abstract class RecordStatements {
      * and on PostgreSQL it aborts the transaction.
      */
     abstract String insertIfAbsent();
+
+    /**
+     * Runs the claim's insert: 1 when this transaction now holds a new row for the key, 0 when a row exists. A
+     * dialect that can tell at once that another transaction is claiming the key throws {@link RecordBusyException}
+     * instead of waiting for it.
+     */
+    int insertClaim(SqlExecutor sql, String keyHash, Object[] claimValues) throws SQLException {
+        return sql.update(insertIfAbsent(), claimValues);
+    }
 
     /**
      * Reads the key's row with a lock, so that it returns the latest committed version even where the

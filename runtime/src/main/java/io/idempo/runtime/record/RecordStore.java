@@ -92,7 +92,7 @@ public final class RecordStore {
 
     private RecordClaim claimWithin(SqlExecutor sql, NewRecord record, long now) throws SQLException {
         for (int attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
-            if (sql.update(statements.insertIfAbsent(), claimValues(record, now)) == 1) {
+            if (statements.insertClaim(sql, record.keyHash(), claimValues(record, now)) == 1) {
                 return new RecordClaim.Claimed(false);
             }
             Optional<StoredRecord> existing = single(sql.query(statements.selectLocked(), record.keyHash()));
@@ -282,9 +282,10 @@ public final class RecordStore {
 
         /**
          * How long a claim waits for another transaction that holds the same key before reporting
-         * {@link RecordBusyException}. PostgreSQL and H2 count milliseconds; zero means "do not wait" on H2 and
-         * 1 ms on PostgreSQL, where 0 would disable the timeout. MySQL and MariaDB count whole seconds and round
-         * down: under a second means "do not wait" on MariaDB and 1 s on MySQL, its minimum.
+         * {@link RecordBusyException}. H2 counts milliseconds (zero means "do not wait"). MySQL and MariaDB count
+         * whole seconds and round down: under a second means "do not wait" on MariaDB and 1 s on MySQL, its
+         * minimum. PostgreSQL ignores it: its claims never wait, they report busy at once while another
+         * transaction claims the key.
          */
         public Builder lockWait(Duration lockWait) {
             if (lockWait == null || lockWait.isNegative()) {

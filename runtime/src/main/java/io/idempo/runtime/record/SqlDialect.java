@@ -20,9 +20,10 @@ public enum SqlDialect {
             return new PostgresStatements(table);
         }
 
+        /** Claims never wait on PostgreSQL: see {@link PostgresStatements}. */
         @Override
         LockWaitBound lockWaitBound(Duration wait) {
-            return new PostgresLockTimeout(wait);
+            return LockWaitBound.NOT_NEEDED;
         }
     },
 

@@ -1,6 +1,5 @@
 package io.idempo.runtime.spi;
 
-import io.idempo.runtime.spi.SqlExecutor;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;

@@ -10,7 +10,9 @@ import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.spi.CompletedCall;
 import io.idempo.runtime.spi.StoredOutcome;
-import io.idempo.runtime.testing.TestClock;
+import io.idempo.testing.TestClock;
+import io.idempo.testing.net.LoopbackPorts;
+import io.idempo.testing.redis.RedisProcess;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -54,7 +56,7 @@ class FailOpenClaimStoreTest {
     @Test
     void aClosedPortGivesUnavailableAndOpensTheCircuitAfterTheThreshold() throws Exception {
         RedissonClient client = Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:"
-                + RedisServer.freePort()));
+                + LoopbackPorts.free()));
         try {
             CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
             FailOpenClaimStore store = failOpen(redis);
@@ -90,7 +92,7 @@ class FailOpenClaimStoreTest {
     @Test
     void everyOperationFailsOpenWithoutThrowing() throws Exception {
         RedissonClient client = Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:"
-                + RedisServer.freePort()));
+                + LoopbackPorts.free()));
         try {
             CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
             FailOpenClaimStore store = new FailOpenClaimStore(redis, 100, OPEN_FOR, Duration.ofSeconds(30), clock);
@@ -110,8 +112,8 @@ class FailOpenClaimStoreTest {
 
     @Test
     void aKilledRedisDegradesAndTheCircuitClosesAgainOnceItIsBack() throws Exception {
-        try (RedisServer server = RedisServer.start()) {
-            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.address()));
+        try (RedisProcess server = RedisProcess.started()) {
+            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.url()));
             try {
                 CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
                 FailOpenClaimStore store = failOpen(redis);
@@ -129,7 +131,7 @@ class FailOpenClaimStoreTest {
                 }
                 assertEquals(callsWhenOpened, redis.calls(), "an open circuit does not contact the dead Redis");
 
-                server.restart();
+                server.start();
                 ClaimResult probe = claimOnceRecovered(store, () -> store.claim("after", token(), FINGERPRINT, LEASE));
                 assertEquals(new ClaimResult.Claimed(), probe, "the restarted Redis answers through the store again");
                 assertFalse(store.isOpen());
@@ -164,8 +166,8 @@ class FailOpenClaimStoreTest {
 
     @Test
     void aPausedRedisAnswersUnavailableWithinTheTimeout() throws Exception {
-        try (RedisServer server = RedisServer.start()) {
-            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.address()));
+        try (RedisProcess server = RedisProcess.started()) {
+            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.url()));
             try {
                 CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
                 FailOpenClaimStore store = failOpen(redis);
@@ -194,8 +196,8 @@ class FailOpenClaimStoreTest {
 
     @Test
     void aSleepingRedisAnswersUnavailableWithinTheTimeout() throws Exception {
-        try (RedisServer server = RedisServer.start()) {
-            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.address()));
+        try (RedisProcess server = RedisProcess.started()) {
+            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.url()));
             try {
                 FailOpenClaimStore store = failOpen(new RedisClaimStore(client, "idempo-failopen:"));
                 assertEquals(new ClaimResult.Claimed(), store.claim("warm", token(), FINGERPRINT, LEASE));

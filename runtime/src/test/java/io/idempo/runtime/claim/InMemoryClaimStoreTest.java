@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.CompletedCall;
 import io.idempo.runtime.spi.StoredOutcome;
-import io.idempo.runtime.testing.TestClock;
+import io.idempo.testing.TestClock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

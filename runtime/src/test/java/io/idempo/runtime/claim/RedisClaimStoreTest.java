@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.CompletedCall;
 import io.idempo.runtime.spi.StoredOutcome;
+import io.idempo.testing.CounterSnapshots;
+import io.idempo.testing.redis.RedisProcess;
+import io.idempo.testing.redis.RespConnection;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +70,7 @@ class RedisClaimStoreTest {
     }
 
     private long pttl(String keyHash) {
-        return (Long) RedisServer.command(SHARED_PORT, "PTTL", prefix + keyHash);
+        return (Long) RespConnection.call("127.0.0.1", SHARED_PORT, "PTTL", prefix + keyHash);
     }
 
     @Test
@@ -174,8 +177,8 @@ class RedisClaimStoreTest {
 
     @Test
     void aCompletedDuplicateCostsOneRedisCommandAlsoAfterTheScriptCacheIsFlushed() throws Exception {
-        try (RedisServer server = RedisServer.start()) {
-            RedissonClient client = Redisson.create(withoutPing(server.address()));
+        try (RedisProcess server = RedisProcess.started()) {
+            RedissonClient client = Redisson.create(withoutPing(server.url()));
             try {
                 RedisClaimStore own = new RedisClaimStore(client, "idempo-count:");
                 assertEquals(new ClaimResult.Claimed(), own.claim("k", token(), FINGERPRINT, LEASE));
@@ -185,17 +188,18 @@ class RedisClaimStoreTest {
 
                 Map<String, Long> before = server.commandCalls();
                 assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE));
-                assertEquals(oneRoundTrip, RedisServer.delta(before, server.commandCalls()));
+                assertEquals(oneRoundTrip, CounterSnapshots.delta(before, server.commandCalls()));
 
                 assertEquals("OK", server.command("SCRIPT", "FLUSH"));
                 before = server.commandCalls();
                 assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE),
                         "no NOSCRIPT, no fall-back to the database after the script cache is emptied");
-                assertEquals(oneRoundTrip, RedisServer.delta(before, server.commandCalls()));
+                assertEquals(oneRoundTrip, CounterSnapshots.delta(before, server.commandCalls()));
 
                 before = server.commandCalls();
                 assertEquals(new ClaimResult.Claimed(), own.claim("fresh", token(), FINGERPRINT, LEASE));
-                assertEquals(Map.of("eval", 1L, "get", 1L, "set", 1L), RedisServer.delta(before, server.commandCalls()),
+                assertEquals(Map.of("eval", 1L, "get", 1L, "set", 1L),
+                        CounterSnapshots.delta(before, server.commandCalls()),
                         "a first call's claim is one round trip as well");
             } finally {
                 client.shutdown();
@@ -205,8 +209,8 @@ class RedisClaimStoreTest {
 
     @Test
     void aClientWithRedissonsDefaultScriptCacheStillClaimsAfterAScriptFlush() throws Exception {
-        try (RedisServer server = RedisServer.start()) {
-            Config config = withoutPing(server.address());
+        try (RedisProcess server = RedisProcess.started()) {
+            Config config = withoutPing(server.url());
             config.setUseScriptCache(true); // what an application's own Redisson configuration has by default
             RedissonClient client = Redisson.create(config);
             try {
@@ -219,7 +223,7 @@ class RedisClaimStoreTest {
                 Map<String, Long> before = server.commandCalls();
                 assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE));
                 assertEquals(Map.of("evalsha", 1L, "get", 1L),
-                        RedisServer.delta(before, server.commandCalls()), "one round trip again once reloaded");
+                        CounterSnapshots.delta(before, server.commandCalls()), "one round trip again once reloaded");
             } finally {
                 client.shutdown();
             }

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.CompletedCall;
 import io.idempo.runtime.spi.StoredOutcome;
-import io.idempo.runtime.testing.RedisCluster;
+import io.idempo.testing.redis.RedisCluster;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;

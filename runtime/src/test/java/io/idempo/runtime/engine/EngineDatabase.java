@@ -1,22 +1,26 @@
 package io.idempo.runtime.engine;
 
+import io.idempo.runtime.record.DatabaseUnderTest;
 import io.idempo.runtime.record.SqlDialect;
 
-/** The databases the engine is proven against: the local PostgreSQL and MariaDB servers, and H2 in memory. */
+/**
+ * The databases the engine is proven against, of the runtime's {@link DatabaseUnderTest}s: H2 in memory and the
+ * local PostgreSQL and MariaDB servers.
+ */
 enum EngineDatabase {
 
-    H2("jdbc:h2:mem:engine;DB_CLOSE_DELAY=-1", "sa", SqlDialect.H2),
-    POSTGRESQL("jdbc:postgresql://127.0.0.1:5432/test", "postgres", SqlDialect.POSTGRESQL),
+    H2(DatabaseUnderTest.H2),
+    POSTGRESQL(DatabaseUnderTest.POSTGRESQL),
     /** MariaDB through MySQL's own driver, standing in for MySQL (not installable here). */
-    MARIADB("jdbc:mysql://127.0.0.1:3306/test?sslMode=DISABLED", "root", SqlDialect.MARIADB);
+    MARIADB(DatabaseUnderTest.MARIADB_VIA_MYSQL_CONNECTOR);
 
     final String url;
     final String user;
     final SqlDialect dialect;
 
-    EngineDatabase(String url, String user, SqlDialect dialect) {
-        this.url = url;
-        this.user = user;
-        this.dialect = dialect;
+    EngineDatabase(DatabaseUnderTest database) {
+        this.url = database.url;
+        this.user = database.user;
+        this.dialect = database.dialect;
     }
 }

@@ -192,6 +192,11 @@ class IdempotencyEngineTest {
         List<String> recordWrites = first.stream().filter(entry -> entry.sql().contains(harness.recordTable))
                 .map(entry -> entry.sql().contains("INSERT") ? "insert" : entry.kind()).toList();
         assertEquals(List.of("insert", "update"), recordWrites, () -> "statements on the record table: " + first);
+        if (database != EngineDatabase.H2) {
+            List<StatementLog.Entry> idempo = first.stream().filter(entry -> !entry.kind().equals("commit")
+                    && !entry.sql().contains(harness.ordersTable)).toList();
+            assertEquals(2, idempo.size(), () -> "nothing but the claim and the completion: " + idempo);
+        }
         assertEquals(1, first.stream().filter(entry -> entry.kind().equals("commit")).count(),
                 () -> "commits in " + first);
 

@@ -7,7 +7,7 @@ import io.idempo.runtime.RecordKey;
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.engine.Shop.Order;
 import io.idempo.runtime.engine.Shop.OrderRequest;
-import io.idempo.runtime.testing.RedisCluster;
+import io.idempo.testing.redis.RedisCluster;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;

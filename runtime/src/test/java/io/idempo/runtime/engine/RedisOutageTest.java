@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.runtime.RecordKey;
 import io.idempo.runtime.claim.FailOpenClaimStore;
-import io.idempo.runtime.claim.RedisServer;
+import io.idempo.testing.redis.RedisProcess;
 import io.idempo.runtime.engine.Shop.Order;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,9 +35,9 @@ class RedisOutageTest {
     @EnumSource(value = EngineDatabase.class, names = {"POSTGRESQL", "MARIADB"})
     void aKilledRestartedAndFlushedRedisKeepsEveryKeyAtExactlyOneRow(EngineDatabase database) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-        try (OutcomeCounts outcomes = OutcomeCounts.capture(); RedisServer redis = RedisServer.start()) {
+        try (OutcomeCounts outcomes = OutcomeCounts.capture(); RedisProcess redis = RedisProcess.started()) {
             AtomicReference<FailOpenClaimStore> circuit = new AtomicReference<>();
-            EngineHarness.Options options = EngineHarness.Options.DEFAULT.redis(redis.address()).claims(store -> {
+            EngineHarness.Options options = EngineHarness.Options.DEFAULT.redis(redis.url()).claims(store -> {
                 // The shipped breaker with a short window, so that the test does not wait five seconds for it.
                 circuit.set(new FailOpenClaimStore(store, 3, Duration.ofMillis(200), Duration.ofSeconds(30),
                         Clock.systemUTC()));
@@ -61,7 +61,7 @@ class RedisOutageTest {
                 rounds.round(early);
                 assertTrue(circuit.get().degradedCalls() > 0, "the calls went on without Redis");
 
-                redis.restart();
+                redis.start();
                 rounds.round(early);
                 rounds.round(all, () -> assertEquals("OK", redis.command("FLUSHALL")));
                 rounds.round(all);
@@ -112,7 +112,7 @@ class RedisOutageTest {
                         database, rounds.calls(), rounds.inProgress(), circuit.get().degradedCalls(), outcomes.counts);
             } finally {
                 if (!redis.isAlive()) {
-                    redis.restart();
+                    redis.start();
                 }
                 harness.close();
             }

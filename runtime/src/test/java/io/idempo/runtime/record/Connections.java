@@ -14,7 +14,7 @@ final class Connections implements AutoCloseable {
         this.all = all;
     }
 
-    static Connections open(TestDatabase database, int count) throws SQLException {
+    static Connections open(DatabaseUnderTest database, int count) throws SQLException {
         List<Connection> connections = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {

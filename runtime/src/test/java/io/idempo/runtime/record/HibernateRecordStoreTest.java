@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class HibernateRecordStoreTest {
 
     @ParameterizedTest
-    @EnumSource(value = TestDatabase.class, names = {"POSTGRESQL", "MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "H2"})
-    void claimsCompletesReplaysAndDeletesThroughJpa(TestDatabase database) throws Exception {
+    @EnumSource(value = DatabaseUnderTest.class, names = {"POSTGRESQL", "MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "H2"})
+    void claimsCompletesReplaysAndDeletesThroughJpa(DatabaseUnderTest database) throws Exception {
         String response = "RESULT\n{\"order\":\"Ünïcødé ✓ 𝄞\",\"lines\":\"" + "x".repeat(100_000) + "\"}";
         try (TestTable table = TestTable.create(database); Jpa jpa = Jpa.open(database)) {
             RecordStore store = table.store().build();
@@ -57,8 +57,8 @@ class HibernateRecordStoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = TestDatabase.class, names = {"POSTGRESQL", "MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "H2"})
-    void aLockTimeoutReachesTheCallerAsBusyThroughHibernatesExceptions(TestDatabase database) throws Exception {
+    @EnumSource(value = DatabaseUnderTest.class, names = {"POSTGRESQL", "MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "H2"})
+    void aLockTimeoutReachesTheCallerAsBusyThroughHibernatesExceptions(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database); Jpa jpa = Jpa.open(database)) {
             RecordStore store = table.store().lockWait(Duration.ZERO).build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());
@@ -91,7 +91,7 @@ class HibernateRecordStoreTest {
             this.factory = factory;
         }
 
-        static Jpa open(TestDatabase database) {
+        static Jpa open(DatabaseUnderTest database) {
             return new Jpa(Persistence.createEntityManagerFactory("idempo-records", Map.of(
                     "jakarta.persistence.jdbc.url", database.url,
                     "jakarta.persistence.jdbc.user", database.user,

@@ -2,7 +2,7 @@ package io.idempo.runtime.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.idempo.runtime.testing.TestClock;
+import io.idempo.testing.TestClock;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class PurgeTest {
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void purgeDeletesOnlyExpiredRowsOneSmallBatchAtATime(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void purgeDeletesOnlyExpiredRowsOneSmallBatchAtATime(DatabaseUnderTest database) throws Exception {
         TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
@@ -44,7 +44,7 @@ class PurgeTest {
         }
     }
 
-    private static String complete(TestDatabase database, RecordStore store, Duration ttl) throws Exception {
+    private static String complete(DatabaseUnderTest database, RecordStore store, Duration ttl) throws Exception {
         NewRecord template = Records.claimFor(Records.newKeyHash());
         NewRecord claim = new NewRecord(template.keyHash(), template.action(), template.scope(), template.clientKey(),
                 template.fingerprint(), template.fingerprintVersion(), template.fieldDigests(), template.lease(), ttl);
@@ -55,7 +55,7 @@ class PurgeTest {
         });
     }
 
-    private static Set<String> keysIn(TestDatabase database, TestTable table) throws Exception {
+    private static Set<String> keysIn(DatabaseUnderTest database, TestTable table) throws Exception {
         return Transactions.inTransaction(database, (sql, connection) -> {
             Set<String> keys = new HashSet<>();
             try (Statement statement = connection.createStatement();

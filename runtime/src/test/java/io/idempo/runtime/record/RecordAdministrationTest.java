@@ -3,7 +3,7 @@ package io.idempo.runtime.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.testing.TestClock;
+import io.idempo.testing.TestClock;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class RecordAdministrationTest {
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void stuckRecordsAreCommittedClaimsPastTheirLeaseOldestFirst(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void stuckRecordsAreCommittedClaimsPastTheirLeaseOldestFirst(DatabaseUnderTest database) throws Exception {
         TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
@@ -45,8 +45,8 @@ class RecordAdministrationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void anOperatorSeesARecordAlsoAfterItExpired(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void anOperatorSeesARecordAlsoAfterItExpired(DatabaseUnderTest database) throws Exception {
         TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
@@ -64,8 +64,8 @@ class RecordAdministrationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void invalidationDeletesFinalAndStuckRecordsButNotARunningOne(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void invalidationDeletesFinalAndStuckRecordsButNotARunningOne(DatabaseUnderTest database) throws Exception {
         TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
@@ -91,8 +91,8 @@ class RecordAdministrationTest {
      * commits, its record is there.
      */
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aClaimInAnOpenTransactionIsNeverInvalidated(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void aClaimInAnOpenTransactionIsNeverInvalidated(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database); Connections connections = Connections.open(database, 1)) {
             RecordStore store = table.store().lockWait(Duration.ofMillis(200)).build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());
@@ -112,18 +112,18 @@ class RecordAdministrationTest {
         }
     }
 
-    private static Invalidation invalidate(TestDatabase database, RecordStore store, String keyHash)
+    private static Invalidation invalidate(DatabaseUnderTest database, RecordStore store, String keyHash)
             throws Exception {
         return Transactions.inTransaction(database, (sql, c) -> store.invalidate(sql, keyHash));
     }
 
     /** A claim committed without completion: what a transaction that committed past a failed attempt leaves. */
-    private static NewRecord commitClaim(TestDatabase database, RecordStore store, NewRecord claim) throws Exception {
+    private static NewRecord commitClaim(DatabaseUnderTest database, RecordStore store, NewRecord claim) throws Exception {
         Transactions.inTransaction(database, (sql, c) -> store.claim(sql, claim));
         return claim;
     }
 
-    private static NewRecord complete(TestDatabase database, RecordStore store, NewRecord claim) throws Exception {
+    private static NewRecord complete(DatabaseUnderTest database, RecordStore store, NewRecord claim) throws Exception {
         Transactions.inTransaction(database, (sql, c) -> {
             store.claim(sql, claim);
             store.complete(sql, claim.keyHash(), RecordStatus.COMPLETED, "RESULT\n{}");

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.testing.TestClock;
+import io.idempo.testing.TestClock;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.Optional;
@@ -18,17 +18,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 class RecordStoreTest {
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void detectsTheDialectFromTheConnection(TestDatabase database) throws Exception {
-        SqlDialect expected = database == TestDatabase.MARIADB_AS_MYSQL ? SqlDialect.MARIADB : database.dialect;
+    @EnumSource(DatabaseUnderTest.class)
+    void detectsTheDialectFromTheConnection(DatabaseUnderTest database) throws Exception {
+        SqlDialect expected = database == DatabaseUnderTest.MARIADB_AS_MYSQL ? SqlDialect.MARIADB : database.dialect;
         try (Connection connection = database.open()) {
             assertEquals(expected, SqlDialect.detect(connection));
         }
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aDuplicateClaimGetsTheCommittedRowBack(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void aDuplicateClaimGetsTheCommittedRowBack(DatabaseUnderTest database) throws Exception {
         TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
@@ -59,8 +59,8 @@ class RecordStoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aCompletedRecordReplaysItsResponseExactly(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void aCompletedRecordReplaysItsResponseExactly(DatabaseUnderTest database) throws Exception {
         TestClock clock = new TestClock();
         // Non-ASCII, a line break, and larger than any VARCHAR: the response column must be a real text column.
         String response = "RESULT\n{\"order\":\"Ünïcødé ✓ 𝄞\",\"lines\":\"" + "x".repeat(100_000) + "\"}";
@@ -86,8 +86,8 @@ class RecordStoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aStoredFailureIsFinalToo(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void aStoredFailureIsFinalToo(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());
@@ -107,8 +107,8 @@ class RecordStoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void deletingAFailedAttemptLetsTheNextClaimRunAgain(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void deletingAFailedAttemptLetsTheNextClaimRunAgain(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());
@@ -126,8 +126,8 @@ class RecordStoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void anExpiredRecordIsTakenOverAndNoLongerFound(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void anExpiredRecordIsTakenOverAndNoLongerFound(DatabaseUnderTest database) throws Exception {
         TestClock clock = new TestClock();
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().clock(clock).build();
@@ -158,8 +158,8 @@ class RecordStoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aClaimLeavesTheSessionsLockWaitAsItFoundIt(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void aClaimLeavesTheSessionsLockWaitAsItFoundIt(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database)) {
             RecordStore store = table.store().lockWait(Duration.ofSeconds(2)).build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());
@@ -175,8 +175,8 @@ class RecordStoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aMissingTableIsReportedWithWhatToDo(TestDatabase database) throws Exception {
+    @EnumSource(DatabaseUnderTest.class)
+    void aMissingTableIsReportedWithWhatToDo(DatabaseUnderTest database) throws Exception {
         RecordStore store = RecordStore.builder(database.dialect).table("idempo_no_such_table").build();
         RecordStoreException failure = assertThrows(RecordStoreException.class,
                 () -> Transactions.inTransaction(database,

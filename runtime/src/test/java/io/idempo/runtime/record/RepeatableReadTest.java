@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class RepeatableReadTest {
 
     @ParameterizedTest
-    @EnumSource(value = TestDatabase.class, names = {"MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "MARIADB_AS_MYSQL"})
-    void aLoserWhoseSnapshotPredatesTheWinnersCommitStillGetsTheWinnersRow(TestDatabase database) throws Exception {
+    @EnumSource(value = DatabaseUnderTest.class, names = {"MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "MARIADB_AS_MYSQL"})
+    void aLoserWhoseSnapshotPredatesTheWinnersCommitStillGetsTheWinnersRow(DatabaseUnderTest database)
+            throws Exception {
         try (TestTable table = TestTable.create(database); Connections connections = Connections.open(database, 1)) {
             RecordStore store = table.store().build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());
@@ -43,8 +44,8 @@ class RepeatableReadTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = TestDatabase.class, names = {"MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "MARIADB_AS_MYSQL"})
-    void aLoserThatWaitedOnTheWinnerGetsItsRowAfterTheCommit(TestDatabase database) throws Exception {
+    @EnumSource(value = DatabaseUnderTest.class, names = {"MARIADB_VIA_MYSQL_CONNECTOR", "MARIADB", "MARIADB_AS_MYSQL"})
+    void aLoserThatWaitedOnTheWinnerGetsItsRowAfterTheCommit(DatabaseUnderTest database) throws Exception {
         try (TestTable table = TestTable.create(database); Connections connections = Connections.open(database, 2)) {
             RecordStore store = table.store().lockWait(Duration.ofSeconds(10)).build();
             NewRecord claim = Records.claimFor(Records.newKeyHash());

@@ -10,15 +10,15 @@ import java.util.UUID;
 /** A record table of its own for one test, created from the shipped DDL and dropped afterwards. */
 final class TestTable implements AutoCloseable {
 
-    final TestDatabase database;
+    final DatabaseUnderTest database;
     final String name;
 
-    private TestTable(TestDatabase database, String name) {
+    private TestTable(DatabaseUnderTest database, String name) {
         this.database = database;
         this.name = name;
     }
 
-    static TestTable create(TestDatabase database) throws SQLException {
+    static TestTable create(DatabaseUnderTest database) throws SQLException {
         TestTable table = new TestTable(database, "idempo_t_" + UUID.randomUUID().toString().substring(0, 8));
         table.run(RecordSchema.statements(database.dialect, table.name).toArray(String[]::new));
         return table;

@@ -15,7 +15,7 @@ final class Transactions {
     }
 
     /** Commits if the work returns, rolls back if it throws. */
-    static <T> T inTransaction(TestDatabase database, Work<T> work) throws Exception {
+    static <T> T inTransaction(DatabaseUnderTest database, Work<T> work) throws Exception {
         try (Connection connection = database.open()) {
             try {
                 T result = work.run(new JdbcSqlExecutor(connection), connection);

@@ -1,0 +1,117 @@
+package io.idempo.example.e2e;
+
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.database.TestSchema;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.AppProfile;
+import io.idempo.testing.server.ChildProcessServer;
+import io.idempo.testing.server.PayaraMicroServer;
+import io.idempo.testing.server.WildFlyServer;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The example app as the servers of idempo-testing run it: its readiness, its demo users and the variables it is
+ * configured with (README, "Configuration"), in one place for the end-to-end and fault suites. Paths come from
+ * failsafe's system properties {@code e2e.war}, {@code e2e.work-dir}, {@code e2e.payara-micro.jar} and
+ * {@code e2e.wildfly.home} (see the pom).
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static final PayaraMicroServer server = ExampleApp.onPayara(TestDatabase.postgresql()).withSharedRedis()
+ *         .withEnv(ExampleApp.DEMO_FAULTS, "true");
+ * }</pre>
+ */
+public final class ExampleApp implements AppProfile {
+
+    /** {@code true} honours the X-Demo-Fail and X-Demo-Delay-Ms headers (off by default). */
+    public static final String DEMO_FAULTS = "IDEMPO_DEMO_FAULTS";
+
+    private static final ExampleApp APP = new ExampleApp();
+
+    /**
+     * The demo users; their passwords are their names. Alice comes first: readiness is probed as her. {@code admin}
+     * is in the role idempo-admin only: the adapter's admin surface, no orders.
+     */
+    private static final Map<String, String> USERS = orderedUsers("alice", "bob", "admin");
+
+    /** Answers 200 once the app is deployed, its database reachable and its tables created. */
+    private static final String READINESS_PATH = "/api/reconciliation";
+
+    /** Variables that would change the app's configuration if inherited from the test JVM. */
+    private static final Set<String> CONFIGURATION = Set.of("DB_URL", "DB_USER", "DB_PASSWORD", "REDIS_URL",
+            "REDIS_MODE", "IDEMPO_REDIS_PREFIX", DEMO_FAULTS, "PORT");
+
+    private ExampleApp() {
+    }
+
+    /** The app on Payara Micro with its embedded defaults (H2 in memory, the in-JVM claim store). */
+    public static PayaraMicroServer onPayara() {
+        return PayaraMicroServer.of(APP, () -> ChildProcessServer.pathProperty("e2e.payara-micro.jar"));
+    }
+
+    /** The app on Payara Micro on a fresh schema of {@code database}, dropped afterwards. */
+    public static PayaraMicroServer onPayara(TestDatabase database) {
+        return onPayara().on(database.freshSchema());
+    }
+
+    /** The app on WildFly on a fresh schema of {@code database}, dropped afterwards. */
+    public static WildFlyServer onWildFly(TestDatabase database) {
+        return WildFlyServer.of(APP, () -> ChildProcessServer.pathProperty("e2e.wildfly.home"))
+                .withJakartaSecurityIdentityStore()
+                .on(database.freshSchema());
+    }
+
+    @Override
+    public Path war() {
+        return ChildProcessServer.pathProperty("e2e.war");
+    }
+
+    @Override
+    public Path workDirectory() {
+        return Path.of(System.getProperty("e2e.work-dir", "target/e2e"));
+    }
+
+    @Override
+    public Map<String, String> users() {
+        return USERS;
+    }
+
+    @Override
+    public ApiResponse probeReadiness(ApiClient client) {
+        return client.get(READINESS_PATH);
+    }
+
+    @Override
+    public Set<String> configurationVariables() {
+        return CONFIGURATION;
+    }
+
+    @Override
+    public Map<String, String> databaseEnvironment(TestSchema schema) {
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("DB_URL", schema.url());
+        environment.put("DB_USER", schema.user());
+        if (!schema.password().isEmpty()) {
+            environment.put("DB_PASSWORD", schema.password());
+        }
+        return environment;
+    }
+
+    @Override
+    public Map<String, String> redisEnvironment(String url, String prefix) {
+        return prefix == null ? Map.of("REDIS_URL", url) : Map.of("REDIS_URL", url, "IDEMPO_REDIS_PREFIX", prefix);
+    }
+
+    private static Map<String, String> orderedUsers(String... names) {
+        Map<String, String> users = new LinkedHashMap<>();
+        for (String name : names) {
+            users.put(name, name);
+        }
+        return Collections.unmodifiableMap(users);
+    }
+}

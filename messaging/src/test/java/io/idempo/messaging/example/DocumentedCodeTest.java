@@ -1,0 +1,50 @@
+package io.idempo.messaging.example;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Every Java block of docs/messaging.md is a verbatim excerpt of this package's compiled, tested sources. */
+class DocumentedCodeTest {
+
+    private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
+    private static final Path EXAMPLES = Path.of("src", "test", "java", "io", "idempo", "messaging", "example");
+
+    @Test
+    void eachJavaBlockOfTheGuideIsCompiledCode() throws IOException {
+        String guide = Files.readString(Path.of("..", "docs", "messaging.md"), StandardCharsets.UTF_8);
+        String sources;
+        try (Stream<Path> files = Files.list(EXAMPLES)) {
+            sources = files.filter(file -> !file.endsWith("DocumentedCodeTest.java")).map(DocumentedCodeTest::read)
+                    .collect(Collectors.joining("\n"));
+        }
+        List<String> blocks = new ArrayList<>();
+        Matcher block = JAVA_BLOCK.matcher(guide);
+        while (block.find()) {
+            blocks.add(block.group(1));
+        }
+        assertFalse(blocks.isEmpty());
+        for (String each : blocks) {
+            assertTrue(sources.contains(each), "Not in the example sources as it stands:\n" + each);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package io.idempo.testing.server;
+
+import io.idempo.testing.ChildProcesses;
+import io.idempo.testing.net.LoopbackPorts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * Boots a WAR, unchanged, on WildFly (a distribution unpacked from Maven Central) as a child process, and stops it
+ * afterwards; the counterpart of {@link PayaraMicroServer} (see {@link ChildProcessServer} for the lifecycle).
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static final WildFlyServer server = WildFlyServer.of(SHOP, () -> Path.of("target/wildfly-39.0.1.Final"))
+ *         .withJakartaSecurityIdentityStore().on(TestDatabase.postgresql().freshSchema()).withSharedRedis();
+ * }</pre>
+ *
+ * <p>Each start is isolated: a server base directory of its own under {@code target/e2e/<name>/}
+ * ({@code -Djboss.server.base.dir}, a copy of the distribution's {@code standalone/configuration} with the WAR in
+ * {@code deployments/} as {@code ROOT.war}, so at context root {@code /}), every port shifted by a free
+ * {@code -Djboss.socket.binding.port-offset} (HTTP is 8080 + offset), and besides the app's variables, the test JVM's
+ * {@code IDEMPO_*}, {@code JBOSS_*} and start-script variables ({@code JAVA_OPTS} and the like) removed.
+ *
+ * <p>With {@link #withJakartaSecurityIdentityStore()}, one server setting differs from the distribution's
+ * {@code standalone.xml}: the application security domain {@code other} gets {@code integrated-jaspi="false"}, so
+ * that the identity which the app's own Jakarta Security identity store validates is used as is, instead of being
+ * looked up again in WildFly's {@code ApplicationDomain} (where the app's users do not exist). That is the
+ * documented setting for Jakarta Security applications with their own identity store, which then need no WildFly
+ * descriptor in the WAR.
+ *
+ * <p>A failed deployment (the scanner's {@code ROOT.war.failed} marker) or a boot with errors fails the start at
+ * once. The stop sends SIGTERM to {@code standalone.sh}, which relays it to the server JVM
+ * ({@code LAUNCH_JBOSS_IN_BACKGROUND}); both are killed by PID after 30 s.
+ */
+public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
+
+    /** The ports of {@code standalone.xml}'s socket bindings (HTTP, HTTPS, AJP, management, transactions). */
+    private static final int[] DEFAULT_PORTS = {8080, 8443, 8009, 9990, 9993, 4712, 4713};
+    /** Offsets keep every port below Linux's ephemeral range (32768+), where free ports are handed out. */
+    private static final int MIN_OFFSET = 10_000;
+    private static final int MAX_OFFSET = 22_000;
+
+    /** Variables that would change the start script's configuration if inherited. */
+    private static final List<String> INHERITED_SCRIPT_CONFIGURATION = List.of("JAVA_OPTS", "JAVA", "JAVA_HOME",
+            "LAUNCH_JBOSS_IN_BACKGROUND", "PRESERVE_JAVA_OPTS", "SECMGR", "MODULE_OPTS", "GC_LOG");
+    private static final List<String> INHERITED_PREFIXES = List.of("IDEMPO_", "JBOSS_", "WILDFLY_");
+
+    private static final List<String> JVM_OPTIONS = List.of("-Xms64m", "-Xmx512m", "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1", "-Djava.net.preferIPv4Stack=true",
+            "-Djboss.modules.system.pkgs=org.jboss.byteman", "-Djava.awt.headless=true",
+            "-Dorg.jboss.logmanager.nocolor=true");
+
+    /** The setting for Jakarta Security with the app's own identity store (see the class comment). */
+    private static final String SECURITY_DOMAIN =
+            "<application-security-domain name=\"other\" security-domain=\"ApplicationDomain\"/>";
+    private static final String SECURITY_DOMAIN_NON_INTEGRATED =
+            "<application-security-domain name=\"other\" security-domain=\"ApplicationDomain\""
+                    + " integrated-jaspi=\"false\"/>";
+
+    private final Supplier<Path> wildFlyHome;
+    private boolean ownIdentityStore;
+    private Path script;
+    private int offset;
+
+    private WildFlyServer(AppProfile app, Supplier<Path> wildFlyHome) {
+        super("WildFly", "idempo:e2e-wildfly-", app);
+        this.wildFlyHome = wildFlyHome;
+    }
+
+    /** {@code app} on the WildFly installation at {@code wildFlyHome} (asked at each start). */
+    public static WildFlyServer of(AppProfile app, Supplier<Path> wildFlyHome) {
+        return new WildFlyServer(app, wildFlyHome);
+    }
+
+    /**
+     * The application authenticates with a Jakarta Security identity store of its own: WildFly's security domain
+     * takes its identities as they are ({@code integrated-jaspi="false"}, see the class comment).
+     */
+    public WildFlyServer withJakartaSecurityIdentityStore() {
+        ownIdentityStore = true;
+        return this;
+    }
+
+    /**
+     * A fresh base directory: the distribution's configuration (with the security setting, if asked for) and the
+     * WAR as {@code deployments/ROOT.war}, which the deployment scanner deploys at boot, at context root "/".
+     */
+    @Override
+    protected void layOut() throws IOException {
+        Path home = requiredInstallation();
+        script = home.resolve("bin/standalone.sh");
+        Path war = requiredFile(app()::war);
+        Path base = directory();
+        ChildProcesses.deleteTree(base);
+        Path configuration = base.resolve("configuration");
+        copyTree(home.resolve("standalone/configuration"), configuration);
+        if (ownIdentityStore) {
+            Path standaloneXml = configuration.resolve("standalone.xml");
+            Files.writeString(standaloneXml, nonIntegratedJaspi(Files.readString(standaloneXml)));
+        }
+        Path deployments = Files.createDirectories(base.resolve("deployments"));
+        Files.copy(war, deployments.resolve("ROOT.war"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** 8080, the HTTP socket binding's port, shifted by an offset at which every port of the server is free. */
+    @Override
+    protected int choosePort() {
+        offset = freePortOffset();
+        return 8080 + offset;
+    }
+
+    @Override
+    protected List<String> command() {
+        return List.of("/bin/sh", script.toString(),
+                "-Djboss.server.base.dir=" + directory(),
+                "-Djboss.socket.binding.port-offset=" + offset,
+                "-Djboss.bind.address=127.0.0.1",
+                "-Djboss.bind.address.management=127.0.0.1");
+    }
+
+    @Override
+    protected boolean isInheritedConfiguration(String variable) {
+        return super.isInheritedConfiguration(variable) || INHERITED_SCRIPT_CONFIGURATION.contains(variable)
+                || INHERITED_PREFIXES.stream().anyMatch(variable::startsWith);
+    }
+
+    @Override
+    protected Map<String, String> launcherEnvironment() {
+        // LAUNCH_JBOSS_IN_BACKGROUND: the script runs the JVM in the background and relays SIGTERM to it, so stop()
+        // can signal the script.
+        return Map.of("JAVA_HOME", System.getProperty("java.home"), "JAVA_OPTS", String.join(" ", JVM_OPTIONS),
+                "LAUNCH_JBOSS_IN_BACKGROUND", "true");
+    }
+
+    @Override
+    protected Optional<String> reportedFailure() throws IOException {
+        Path failed = directory().resolve("deployments/ROOT.war.failed");
+        if (Files.exists(failed)) {
+            return Optional.of("the WAR failed to deploy on WildFly: " + Files.readString(failed));
+        }
+        if (log().contains("WFLYSRV0026")) {
+            return Optional.of("WildFly started with errors");
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    protected String describe() {
+        return "port offset " + offset + ", " + super.describe();
+    }
+
+    /** Sets integrated-jaspi="false" on the undertow subsystem's application security domain "other". */
+    static String nonIntegratedJaspi(String standaloneXml) {
+        int undertow = standaloneXml.indexOf("urn:jboss:domain:undertow:");
+        int domain = undertow < 0 ? -1 : standaloneXml.indexOf(SECURITY_DOMAIN, undertow);
+        if (domain < 0) {
+            throw new IllegalStateException("standalone.xml has no " + SECURITY_DOMAIN + " in the undertow"
+                    + " subsystem: has the WildFly version changed? Set integrated-jaspi=\"false\" on the application"
+                    + " security domain the app uses.");
+        }
+        return standaloneXml.substring(0, domain) + SECURITY_DOMAIN_NON_INTEGRATED
+                + standaloneXml.substring(domain + SECURITY_DOMAIN.length());
+    }
+
+    /** An offset at which every port of the server is free on the loopback address. */
+    private static int freePortOffset() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int candidate = ThreadLocalRandom.current().nextInt(MIN_OFFSET, MAX_OFFSET);
+            boolean free = true;
+            for (int port : DEFAULT_PORTS) {
+                free &= LoopbackPorts.isFree(port + candidate);
+            }
+            if (free) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("No port offset between " + MIN_OFFSET + " and " + MAX_OFFSET
+                + " has all of WildFly's ports free");
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path path : paths.toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    private Path requiredInstallation() {
+        Path path = wildFlyHome.get();
+        if (!Files.isRegularFile(path.resolve("bin/standalone.sh"))
+                || !Files.isRegularFile(path.resolve("jboss-modules.jar"))) {
+            throw new IllegalStateException(path + " is not a WildFly installation: run mvn verify, which unpacks"
+                    + " org.wildfly:wildfly-dist there before the integration tests");
+        }
+        return path;
+    }
+}
