@@ -3,6 +3,7 @@ package io.idempo.runtime.admin;
 import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.RecordKey;
 import io.idempo.runtime.record.Invalidation;
+import io.idempo.runtime.record.RecordBusyException;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.StoredRecord;
 import io.idempo.runtime.spi.ClaimStore;
@@ -72,6 +73,7 @@ public final class RecordAdministration {
      * moment earlier, and cannot write it back to the store from a record that is gone.
      *
      * @throws ClaimStoreUnreachableException when the record is gone but the claim store could not be told
+     * @throws RecordBusyException when another transaction is claiming or reading the key right now: retry
      */
     public Invalidated invalidate(Operator operator, RecordKey key) {
         return audited("invalidate", operator, subject(key), () -> {
@@ -122,6 +124,9 @@ public final class RecordAdministration {
             done = work.get();
         } catch (ClaimStoreUnreachableException e) {
             audit(operation, operator, subject, describe(e.record()) + " claimStore=unreachable");
+            throw e;
+        } catch (RecordBusyException e) {
+            audit(operation, operator, subject, "busy");
             throw e;
         } catch (RuntimeException e) {
             audit(operation, operator, subject, "failed (" + e.getClass().getSimpleName() + ")");

@@ -111,9 +111,16 @@ abstract class RecordStatements {
     }
 
     /**
-     * Deletes the key's row unless a live call holds it: a final row, or an IN_PROGRESS one whose lease has passed.
-     * Parameters: key_hash, now (epoch ms).
+     * Deletes the key's row unless a live call holds it: a final row, or an IN_PROGRESS one whose lease has passed;
+     * returns the rows deleted, 1 or 0. A dialect whose claims lock the key otherwise takes that lock first.
+     *
+     * @throws RecordBusyException when a claimer holds the key right now
      */
+    int deleteUnlessRunning(SqlExecutor sql, String keyHash, long now) throws SQLException {
+        return sql.update(deleteUnlessRunning(), keyHash, now);
+    }
+
+    /** The statement of {@link #deleteUnlessRunning(SqlExecutor, String, long)}. Parameters: key_hash, now. */
     final String deleteUnlessRunning() {
         return "DELETE FROM " + table + " WHERE key_hash = ? AND (status <> 'IN_PROGRESS' OR lease_until <= ?)";
     }

@@ -207,17 +207,18 @@ public final class RecordStore {
 
     /**
      * Deletes the key's record so that the next call with the key runs again, unless a call still holds it: a
-     * final record (COMPLETED, FAILED) or a stuck one (IN_PROGRESS past its lease) goes, a running one stays. A row
-     * that another transaction has locked is waited for up to the lock wait, as a claim would.
+     * final record (COMPLETED, FAILED) or a stuck one (IN_PROGRESS past its lease) goes, a running one stays. A key
+     * that another transaction is claiming or reading is waited for as a claim would wait: not at all on PostgreSQL
+     * (its advisory lock), up to the lock wait elsewhere.
      *
-     * @throws RecordBusyException when the wait ran out: the key is being claimed or read right now; retry
+     * @throws RecordBusyException when the key is being claimed or read right now; retry
      */
     public Invalidation invalidate(SqlExecutor sql, String keyHash) {
         ColumnLimits.requireSha256Hex("keyHash", keyHash);
         long now = clock.millis();
         try {
             return lockWaitBound.around(sql, bounded -> {
-                if (bounded.update(statements.deleteUnlessRunning(), keyHash, now) == 1) {
+                if (statements.deleteUnlessRunning(bounded, keyHash, now) == 1) {
                     return Invalidation.DELETED;
                 }
                 // A plain read, which takes no lock: it runs unbounded (the bound is for locking statements).

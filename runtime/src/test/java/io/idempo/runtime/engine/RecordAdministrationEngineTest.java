@@ -17,6 +17,7 @@ import io.idempo.runtime.admin.RecordAdministration;
 import io.idempo.runtime.engine.Shop.OrderRequest;
 import io.idempo.runtime.record.Invalidation;
 import io.idempo.runtime.record.NewRecord;
+import io.idempo.runtime.record.RecordBusyException;
 import io.idempo.runtime.record.StoredRecord;
 import io.idempo.runtime.spi.CallOutcome;
 import io.idempo.runtime.spi.ClaimStoreHealth;
@@ -143,7 +144,7 @@ class RecordAdministrationEngineTest {
         }
     }
 
-    /** PostgreSQL does not see a running call's uncommitted claim: not found, and the call's outcome stands. */
+    /** A running call holds its key's advisory lock on PostgreSQL: busy, and the call's outcome stands. */
     @Test
     void aRunningCallIsNeverInvalidated() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -155,13 +156,14 @@ class RecordAdministrationEngineTest {
             while (harness.shop.executions.get() < 1) {
                 Thread.sleep(5);
             }
-            Invalidated seen = administration.invalidate(ADMIN, new RecordKey("orders.create", "", key));
-            assertEquals(Invalidation.NOT_FOUND, seen.record());
+            assertThrows(RecordBusyException.class,
+                    () -> administration.invalidate(ADMIN, new RecordKey("orders.create", "", key)));
             running.get(30, TimeUnit.SECONDS);
             harness.shop.delay = Duration.ZERO;
             harness.placeInTransaction(REQUEST, key);
             assertEquals(1, harness.shop.executions.get(), "the running call completed and its duplicate replayed");
             assertEquals(1, harness.recordRows());
+            assertTrue(audit.get(0).endsWith(" result=busy"), audit.get(0));
         } finally {
             pool.shutdownNow();
         }
