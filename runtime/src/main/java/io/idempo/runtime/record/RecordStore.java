@@ -169,7 +169,7 @@ public final class RecordStore {
     public Optional<StoredRecord> findIncludingExpired(SqlExecutor sql, String keyHash) {
         ColumnLimits.requireSha256Hex("keyHash", keyHash);
         try {
-            return single(sql.query(statements.selectAny(), keyHash));
+            return single(sql.touching(table).query(statements.selectAny(), keyHash));
         } catch (SQLException e) {
             throw failures.translate("read the idempotency record", keyHash, e, false);
         }
@@ -188,7 +188,7 @@ public final class RecordStore {
         }
         long now = clock.millis();
         try {
-            return sql.query(statements.selectStuck(), now, now, (long) limit).stream()
+            return sql.touching(table).query(statements.selectStuck(), now, now, (long) limit).stream()
                     .map(StoredRecords::fromRow).toList();
         } catch (SQLException e) {
             throw failures.translate("list stuck idempotency records", null, e, false);
@@ -199,7 +199,7 @@ public final class RecordStore {
     public long countStuck(SqlExecutor sql) {
         long now = clock.millis();
         try {
-            return ((Number) sql.query(statements.countStuck(), now, now).get(0)[0]).longValue();
+            return ((Number) sql.touching(table).query(statements.countStuck(), now, now).get(0)[0]).longValue();
         } catch (SQLException e) {
             throw failures.translate("count stuck idempotency records", null, e, false);
         }
@@ -217,12 +217,13 @@ public final class RecordStore {
         ColumnLimits.requireSha256Hex("keyHash", keyHash);
         long now = clock.millis();
         try {
-            return lockWaitBound.around(sql, bounded -> {
+            SqlExecutor records = sql.touching(table);
+            return lockWaitBound.around(records, bounded -> {
                 if (statements.deleteUnlessRunning(bounded, keyHash, now) == 1) {
                     return Invalidation.DELETED;
                 }
                 // A plain read, which takes no lock: it runs unbounded (the bound is for locking statements).
-                return sql.query(statements.selectAny(), keyHash).isEmpty() ? Invalidation.NOT_FOUND
+                return records.query(statements.selectAny(), keyHash).isEmpty() ? Invalidation.NOT_FOUND
                         : Invalidation.RUNNING;
             });
         } catch (SQLException e) {
