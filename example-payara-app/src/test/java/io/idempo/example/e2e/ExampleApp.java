@@ -33,8 +33,11 @@ public final class ExampleApp implements AppProfile {
 
     private static final ExampleApp APP = new ExampleApp();
 
-    /** The demo users; their passwords are their names. Alice comes first: readiness is probed as her. */
-    private static final Map<String, String> USERS = orderedUsers("alice", "bob");
+    /**
+     * The demo users; their passwords are their names. Alice comes first: readiness is probed as her. {@code admin}
+     * is in the role idempo-admin only: the adapter's admin surface, no orders.
+     */
+    private static final Map<String, String> USERS = orderedUsers("alice", "bob", "admin");
 
     /** Answers 200 once the app is deployed, its database reachable and its tables created. */
     private static final String READINESS_PATH = "/api/reconciliation";

@@ -314,7 +314,9 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("IN_PROGRESS", followed.json().get("state").asText(), followed.toString());
             assertEquals("UNKNOWN", status(bob(), key).get("state").asText(), "not bob's key, even in progress");
 
-            Future<ApiResponse> waiting = pool.submit(() -> alice().header("Prefer", "wait=10").post(ORDERS, body, key));
+            String waitingId = "wait-" + key;
+            Future<ApiResponse> waiting = pool.submit(() -> alice().header("Prefer", "wait=10")
+                    .header("X-Request-Id", waitingId).post(ORDERS, body, key));
             ApiResponse first = slow.get(30, TimeUnit.SECONDS);
             ApiResponse waited = waiting.get(30, TimeUnit.SECONDS);
 
@@ -324,10 +326,10 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("true", waited.header(REPLAYED).orElse(null), waited.toString());
             assertArrayEquals(first.bodyBytes(), waited.bodyBytes());
             assertEquals(first.header("Location"), waited.header("Location"));
-            server().awaitLogLines("key=" + key + " outcome=replayed source=claim-store-after-wait", 1,
-                    Duration.ofSeconds(5));
-            assertEquals(1, server().logLines("key=" + key + " outcome=replayed source=claim-store-after-wait").size(),
-                    "the Prefer request waited for the first call");
+            String waitedLine = "key=" + key + " request=" + waitingId
+                    + " outcome=replayed source=claim-store-after-wait";
+            server().awaitLogLines(waitedLine, 1, Duration.ofSeconds(5));
+            assertEquals(1, server().logLines(waitedLine).size(), "the Prefer request waited for the first call");
 
             ApiResponse after = alice().post(ORDERS, body, key);
             assertEquals(201, after.status(), after.toString());
@@ -337,8 +339,11 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("COMPLETED", completed.get("state").asText(), completed.toString());
 
             // The log tells the four outcomes apart (seeds/000: 首次 / 重复 / 处理中 / 键复用冲突).
-            assertEquals(422, alice().post(ORDERS, order(newProductId(), AMOUNT), key).status());
-            server().awaitLogLines("key=" + key + " outcome=key_reused", 1, Duration.ofSeconds(5));
+            String reusedId = "reuse-" + key;
+            assertEquals(422, alice().header("X-Request-Id", reusedId).post(ORDERS, order(newProductId(), AMOUNT), key)
+                    .status());
+            server().awaitLogLines("key=" + key + " request=" + reusedId + " outcome=key_reused", 1,
+                    Duration.ofSeconds(5));
             List<String> lines = server().logLines("key=" + key + " ");
             for (String outcome : List.of("first", "in_progress", "replayed", "key_reused")) {
                 assertTrue(lines.stream().anyMatch(line -> line.contains("outcome=" + outcome)),
