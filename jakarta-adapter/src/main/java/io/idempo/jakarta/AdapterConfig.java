@@ -38,7 +38,8 @@ record AdapterConfig(
         NoTransactionPolicy noTransactionPolicy,
         Optional<StrictBodies> strictBodies,
         boolean metricsEnabled,
-        boolean adminEnabled) {
+        boolean adminEnabled,
+        boolean edgeReplayEnabled) {
 
     static final String REDIS_ADDRESS = "idempo.redis.address";
     static final String REDIS_MODE = "idempo.redis.mode";
@@ -62,6 +63,7 @@ record AdapterConfig(
     static final String BODY_MAX_BYTES = "idempo.body.max-bytes";
     static final String METRICS_ENABLED = "idempo.metrics.enabled";
     static final String ADMIN_ENABLED = "idempo.admin.enabled";
+    static final String EDGE_REPLAY_ENABLED = "idempo.edge-replay.enabled";
 
     /** Expired records only cost space; a purge every few minutes keeps the table small without adding load. */
     static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofMinutes(10);
@@ -95,7 +97,8 @@ record AdapterConfig(
                         value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"),
                 reader.strictBodies(),
                 reader.bool(METRICS_ENABLED, true),
-                reader.bool(ADMIN_ENABLED, false));
+                reader.bool(ADMIN_ENABLED, false),
+                reader.bool(EDGE_REPLAY_ENABLED, true));
     }
 
     private static String tableName(String value) {

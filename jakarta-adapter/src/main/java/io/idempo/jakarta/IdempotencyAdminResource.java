@@ -98,10 +98,12 @@ public class IdempotencyAdminResource {
                 key, recordKey -> invalidated(administration, operator, recordKey)));
     }
 
-    private static Response invalidated(RecordAdministration administration, Operator operator, RecordKey key) {
+    private Response invalidated(RecordAdministration administration, Operator operator, RecordKey key) {
         Invalidated done;
         try {
             done = administration.invalidate(operator, key);
+            // The answer the edge replay keeps for the key (the scope is the principal of header-keyed calls).
+            bootstrap.claims().forget(EdgeReplay.entryKey(key.scope(), key.clientKey()));
         } catch (RecordBusyException e) {
             return Problem.RECORD_BUSY.response(null, List.of()).header(HttpHeaders.RETRY_AFTER, 1).build();
         } catch (ClaimStoreUnreachableException e) {

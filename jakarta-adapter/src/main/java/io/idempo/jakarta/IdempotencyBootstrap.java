@@ -22,6 +22,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.UserTransaction;
 import java.lang.System.Logger.Level;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
@@ -135,6 +136,15 @@ public class IdempotencyBootstrap {
 
     ClaimStore claims() {
         return claims;
+    }
+
+    IdempotencyEngine engine() {
+        return engine;
+    }
+
+    /** Where the adapter runs short work off the request thread: the container's managed scheduler. */
+    ScheduledExecutorService scheduler() {
+        return scheduler;
     }
 
     RecordStore records() {

@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
 public class IdempotencyKeyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
-    private static final String SCOPE = IdempotencyKeyFilter.class.getName() + ".scope";
+    /** The request property that holds the context this filter opened, for the filters that run after it. */
+    static final String SCOPE = IdempotencyKeyFilter.class.getName() + ".scope";
     private static final Pattern PREFER_WAIT = Pattern.compile("(?:^|[,;\\s])wait\\s*=\\s*(\\d{1,6})(?:$|[,;\\s])");
 
     @Context

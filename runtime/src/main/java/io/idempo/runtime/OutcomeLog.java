@@ -17,7 +17,7 @@ final class OutcomeLog {
     /** Which layer decided the outcome. */
     enum DecidedBy {
         CLAIM_STORE("claim-store"), CLAIM_STORE_AFTER_WAIT("claim-store-after-wait"), DATABASE("database"),
-        FINGERPRINT("fingerprint");
+        FINGERPRINT("fingerprint"), EDGE("edge");
 
         private final String label;
 

@@ -375,6 +375,55 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
     }
 
     /**
+     * Replay at the edge: a retry with the first call's exact bytes is answered from the stored HTTP answer (the log
+     * says {@code source=edge}, and nothing else runs), the first answer byte for byte; the same JSON written otherwise
+     * goes the usual way and is still a replay; another principal's identical request with the same key is never
+     * answered with alice's answer. The answer is stored after the commit, off the request thread, so the test waits
+     * for the first edge replay.
+     */
+    @Test
+    void anIdenticalRetryIsAnsweredAtTheEdgeAndOnlyForItsOwnPrincipal() throws Exception {
+        String key = ApiClient.newKey();
+        long product = newProductId();
+        String body = order(product, AMOUNT);
+        ApiResponse first = alice().post(ORDERS, body, key);
+        assertEquals(201, first.status(), first.toString());
+
+        ApiResponse atTheEdge = retryUntilLogged(() -> alice().post(ORDERS, body, key),
+                "key=" + key + " ", "outcome=replayed source=edge");
+        assertSameAnswer(first, atTheEdge);
+        assertTrue(atTheEdge.header("X-Request-Id").isPresent(), atTheEdge.toString());
+        assertNotEquals(first.header("X-Request-Id"), atTheEdge.header("X-Request-Id"), "each answer names its own");
+
+        ApiResponse spacedOut = alice().post(ORDERS, body.replace(",", ", "), key);
+        assertSameAnswer(first, spacedOut);
+        ApiResponse bobs = bob().post(ORDERS, body, key);
+        assertEquals(201, bobs.status(), bobs.toString());
+        assertTrue(bobs.header(REPLAYED).isEmpty(), "bob's own first call: " + bobs);
+        assertNotEquals(first.json().get("id").asLong(), bobs.json().get("id").asLong());
+        if (databaseReachable()) {
+            assertEquals(2, count("SELECT COUNT(*) FROM shop_orders WHERE product_id = ?", product),
+                    "one order for alice's key, one for bob's");
+        }
+    }
+
+    /** Sends until the server logged a line containing both texts (at most 5 s), and returns the last answer. */
+    private ApiResponse retryUntilLogged(java.util.function.Supplier<ApiResponse> send, String first, String second)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
+        while (true) {
+            ApiResponse answer = send.get();
+            if (server().logLines(first).stream().anyMatch(line -> line.contains(second))
+                    || System.nanoTime() > deadline) {
+                assertTrue(server().logLines(first).stream().anyMatch(line -> line.contains(second)),
+                        "no line with '" + first + "' and '" + second + "': " + server().logLines(first));
+                return answer;
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /**
      * A resource method that is itself {@code @Idempotent} and returns a {@code Response}: its duplicate gets the same
      * status, entity bytes, {@code Location} and application header, and the mail (a non-transactional side effect)
      * goes out once; its key is required before any work, and a reused key is refused.
