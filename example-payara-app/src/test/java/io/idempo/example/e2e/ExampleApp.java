@@ -31,7 +31,11 @@ public final class ExampleApp implements AppProfile {
     /** {@code true} honours the X-Demo-Fail and X-Demo-Delay-Ms headers (off by default). */
     public static final String DEMO_FAULTS = "IDEMPO_DEMO_FAULTS";
 
-    private static final ExampleApp APP = new ExampleApp();
+    /** The WAR the build weaves (failsafe's {@code e2e.war}). */
+    private static final ExampleApp APP = new ExampleApp("e2e.war");
+
+    /** The same application never woven, run by the adapter's CDI interceptor ({@code e2e.unwoven-war}). */
+    private static final ExampleApp UNWOVEN = new ExampleApp("e2e.unwoven-war");
 
     /**
      * The demo users; their passwords are their names. Alice comes first: readiness is probed as her. {@code admin}
@@ -46,12 +50,24 @@ public final class ExampleApp implements AppProfile {
     private static final Set<String> CONFIGURATION = Set.of("DB_URL", "DB_USER", "DB_PASSWORD", "REDIS_URL",
             "REDIS_MODE", "IDEMPO_REDIS_PREFIX", DEMO_FAULTS, "PORT");
 
-    private ExampleApp() {
+    private final String warProperty;
+
+    private ExampleApp(String warProperty) {
+        this.warProperty = warProperty;
     }
 
     /** The app on Payara Micro with its embedded defaults (H2 in memory, the in-JVM claim store). */
     public static PayaraMicroServer onPayara() {
         return PayaraMicroServer.of(APP, () -> ChildProcessServer.pathProperty("e2e.payara-micro.jar"));
+    }
+
+    /**
+     * The build's second WAR, whose classes were never woven, on Payara Micro on a fresh schema of {@code database}:
+     * the adapter's CDI interceptor alone runs its {@code @Idempotent} methods.
+     */
+    public static PayaraMicroServer unwovenOnPayara(TestDatabase database) {
+        return PayaraMicroServer.of(UNWOVEN, () -> ChildProcessServer.pathProperty("e2e.payara-micro.jar"))
+                .on(database.freshSchema());
     }
 
     /** The app on Payara Micro on a fresh schema of {@code database}, dropped afterwards. */
@@ -68,7 +84,7 @@ public final class ExampleApp implements AppProfile {
 
     @Override
     public Path war() {
-        return ChildProcessServer.pathProperty("e2e.war");
+        return ChildProcessServer.pathProperty(warProperty);
     }
 
     @Override
