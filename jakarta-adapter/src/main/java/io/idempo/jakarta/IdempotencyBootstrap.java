@@ -14,6 +14,7 @@ import io.idempo.runtime.tx.JtaTransactions;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -30,7 +31,9 @@ import javax.naming.NamingException;
  * Wires the engine from container resources when the web module starts and installs it for the woven aspect:
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
  * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. Stops the purge
- * and shuts down its own Redis client when the application stops.
+ * and shuts down its own Redis client when the application stops. Tells the application with
+ * {@link IdempotencyStarted} once the engine is installed and {@link IdempotencyStopping} before it is removed, so
+ * that message listeners and jobs run only while it is there.
  */
 @ApplicationScoped
 public class IdempotencyBootstrap {
@@ -52,6 +55,12 @@ public class IdempotencyBootstrap {
 
     @Inject
     IdempotencyExtension extension;
+
+    @Inject
+    Event<IdempotencyStarted> started;
+
+    @Inject
+    Event<IdempotencyStopping> stopping;
 
     private AdapterConfig config;
     private ClaimStore claims;
@@ -100,21 +109,28 @@ public class IdempotencyBootstrap {
         LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4} idempotent actions",
                 redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
                 config.createSchema() ? " (created if missing)" : "", extension.actions().size());
+        started.fire(new IdempotencyStarted());
     }
 
     /** Called by {@link IdempotencyStarter} when the web module stops. */
     void stop() {
-        if (installation != null) {
-            installation.close();
-        }
-        if (engine != null) {
-            engine.close();
-        }
-        if (purge != null) {
-            purge.cancel(false);
-        }
-        if (redis != null) {
-            redis.close();
+        try {
+            if (installation != null) {
+                stopping.fire(new IdempotencyStopping());
+            }
+        } finally {
+            if (installation != null) {
+                installation.close();
+            }
+            if (engine != null) {
+                engine.close();
+            }
+            if (purge != null) {
+                purge.cancel(false);
+            }
+            if (redis != null) {
+                redis.close();
+            }
         }
     }
 
