@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.runtime.record.SqlDialect;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,26 @@ class ExampleSettingsTest {
         assertNull(settings.redisUrl());
         assertNull(settings.redisMode());
         assertFalse(settings.redisCluster());
+        assertNull(settings.rabbitmqUrl(), "no consumer, no broker needed");
         assertFalse(settings.demoFaults());
+        assertEquals(Duration.ofMinutes(1), settings.jobPeriod());
+    }
+
+    @Test
+    void rabbitmqUrlStartsTheConsumerAndIsMaskedInLogs() {
+        ExampleSettings settings = ExampleSettings.from(Map.of("RABBITMQ_URL", " amqp://guest:s3cret@127.0.0.1:5672/ "));
+        assertEquals("amqp://guest:s3cret@127.0.0.1:5672/", settings.rabbitmqUrl());
+        assertEquals("amqp://guest:***@127.0.0.1:5672/", settings.rabbitmqUrlForLog().orElseThrow());
+    }
+
+    @Test
+    void theJobPeriodIsAnIsoDurationOfAtLeastOneSecond() {
+        assertEquals(Duration.ofSeconds(5), ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", "PT5S")).jobPeriod());
+        for (String bad : new String[] {"5s", "PT0.5S", "-PT1M"}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", bad)), bad);
+            assertTrue(refused.getMessage().startsWith("IDEMPO_DEMO_JOB_PERIOD must be"), refused.getMessage());
+        }
     }
 
     @Test
