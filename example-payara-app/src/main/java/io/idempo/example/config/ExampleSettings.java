@@ -20,8 +20,8 @@ import java.util.Optional;
  *       {@code amqp://guest:guest@127.0.0.1:5672/}; by default no consumer runs.</li>
  *   <li>{@code IDEMPO_DEMO_FAULTS=true}: honours the {@code X-Demo-Fail} and {@code X-Demo-Delay-Ms} headers, and the
  *       messages' {@code x-demo-*} headers.</li>
- *   <li>{@code IDEMPO_DEMO_JOB_PERIOD}: the order-expiry job's period and slot, an ISO-8601 duration of at least one
- *       second; one minute by default.</li>
+ *   <li>{@code IDEMPO_DEMO_JOB_PERIOD}: the order-expiry job's period and slot, an ISO-8601 duration of whole
+ *       seconds from {@code PT1S} to {@code PT1H}; one minute by default; {@code PT0S}: no job.</li>
  * </ul>
  *
  * @param databaseUrl      the JDBC URL
@@ -32,7 +32,7 @@ import java.util.Optional;
  * @param redisMode        {@code single} or {@code cluster} as given (the adapter checks it), or null for single
  * @param rabbitmqUrl      the RabbitMQ URL, or null for no consumer
  * @param demoFaults       whether the demo fault switches are honoured
- * @param jobPeriod        how often the order-expiry job runs, and the length of its slots
+ * @param jobPeriod        how often the order-expiry job runs, and the length of its slots; zero for never
  */
 public record ExampleSettings(String databaseUrl, String databaseUser, String databasePassword,
                               boolean databaseFromEnvironment, String redisUrl, String redisMode, String rabbitmqUrl,
@@ -47,6 +47,8 @@ public record ExampleSettings(String databaseUrl, String databaseUser, String da
 
     /** The job runs each minute unless {@code IDEMPO_DEMO_JOB_PERIOD} says otherwise. */
     public static final Duration DEFAULT_JOB_PERIOD = Duration.ofMinutes(1);
+    /** A slot's record must outlive the slot: the job's TTL (two hours) covers the longest period with room. */
+    public static final Duration MAX_JOB_PERIOD = Duration.ofHours(1);
 
     private static final ExampleSettings CURRENT = from(System.getenv());
 
@@ -58,8 +60,7 @@ public record ExampleSettings(String databaseUrl, String databaseUser, String da
     /**
      * Reads the settings from {@code environment}; blank values count as unset.
      *
-     * @throws IllegalArgumentException for an {@code IDEMPO_DEMO_JOB_PERIOD} that is no ISO-8601 duration of at
-     *                                  least one second
+     * @throws IllegalArgumentException for an {@code IDEMPO_DEMO_JOB_PERIOD} out of its bounds
      */
     public static ExampleSettings from(Map<String, String> environment) {
         Optional<String> url = value(environment, "DB_URL");
@@ -83,10 +84,18 @@ public record ExampleSettings(String databaseUrl, String databaseUser, String da
             throw new IllegalArgumentException("IDEMPO_DEMO_JOB_PERIOD must be an ISO-8601 duration such as PT1M,"
                     + " got '" + value + "'", e);
         }
-        if (period.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new IllegalArgumentException("IDEMPO_DEMO_JOB_PERIOD must be at least PT1S, got " + value);
+        boolean off = period.isZero();
+        if (!off && (period.getNano() != 0 || period.compareTo(Duration.ofSeconds(1)) < 0
+                || period.compareTo(MAX_JOB_PERIOD) > 0)) {
+            throw new IllegalArgumentException("IDEMPO_DEMO_JOB_PERIOD must be PT0S (no job) or whole seconds from"
+                    + " PT1S to " + MAX_JOB_PERIOD + ", got " + value);
         }
         return period;
+    }
+
+    /** Whether the order-expiry job runs ({@code IDEMPO_DEMO_JOB_PERIOD=PT0S} turns it off). */
+    public boolean jobEnabled() {
+        return !jobPeriod.isZero();
     }
 
     /** The database URL for logs: any parameter that looks like a secret is masked. */

@@ -36,9 +36,11 @@ class ExampleSettingsTest {
     }
 
     @Test
-    void theJobPeriodIsAnIsoDurationOfAtLeastOneSecond() {
+    void theJobPeriodIsWholeSecondsUpToAnHourOrZeroForNoJob() {
         assertEquals(Duration.ofSeconds(5), ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", "PT5S")).jobPeriod());
-        for (String bad : new String[] {"5s", "PT0.5S", "-PT1M"}) {
+        assertTrue(ExampleSettings.from(Map.of()).jobEnabled());
+        assertFalse(ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", "PT0S")).jobEnabled());
+        for (String bad : new String[] {"5s", "PT0.5S", "PT1.5S", "-PT1M", "PT2H"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", bad)), bad);
             assertTrue(refused.getMessage().startsWith("IDEMPO_DEMO_JOB_PERIOD must be"), refused.getMessage());
@@ -121,7 +123,7 @@ class ExampleSettingsTest {
         for (SqlDialect dialect : SqlDialect.values()) {
             boolean mysql = dialect == SqlDialect.MYSQL || dialect == SqlDialect.MARIADB;
             var statements = DatabaseSetup.businessSchema(dialect);
-            assertEquals(mysql ? 3 : 5, statements.size(), dialect.name());
+            assertEquals(mysql ? 4 : 7, statements.size(), dialect.name());
             assertTrue(statements.stream().allMatch(sql -> sql.startsWith("CREATE ") && sql.contains("IF NOT EXISTS")),
                     statements.toString());
         }
