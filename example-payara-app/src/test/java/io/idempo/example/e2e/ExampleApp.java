@@ -30,6 +30,10 @@ public final class ExampleApp implements AppProfile {
 
     /** {@code true} honours the X-Demo-Fail and X-Demo-Delay-Ms headers (off by default). */
     public static final String DEMO_FAULTS = "IDEMPO_DEMO_FAULTS";
+    /** The broker the payment callbacks also arrive through (unset: no consumer). */
+    public static final String RABBITMQ_URL = "RABBITMQ_URL";
+    /** The order-expiry job's period and slot (a minute by default; PT0S: no job). */
+    public static final String JOB_PERIOD = "IDEMPO_DEMO_JOB_PERIOD";
 
     private static final ExampleApp APP = new ExampleApp();
 
@@ -41,14 +45,26 @@ public final class ExampleApp implements AppProfile {
 
     /** Variables that would change the app's configuration if inherited from the test JVM. */
     private static final Set<String> CONFIGURATION = Set.of("DB_URL", "DB_USER", "DB_PASSWORD", "REDIS_URL",
-            "REDIS_MODE", "IDEMPO_REDIS_PREFIX", DEMO_FAULTS, "PORT");
+            "REDIS_MODE", "IDEMPO_REDIS_PREFIX", RABBITMQ_URL, DEMO_FAULTS, JOB_PERIOD, "PORT");
 
     private ExampleApp() {
     }
 
-    /** The app on Payara Micro with its embedded defaults (H2 in memory, the in-JVM claim store). */
-    public static PayaraMicroServer onPayara() {
+    /**
+     * The app on Payara Micro as the README's command starts it, no variable set: H2 in memory, the in-JVM claim
+     * store, no broker, the order-expiry job each minute.
+     */
+    public static PayaraMicroServer onPayaraWithDefaults() {
         return PayaraMicroServer.of(APP, () -> ChildProcessServer.pathProperty("e2e.payara-micro.jar"));
+    }
+
+    /**
+     * The app on Payara Micro with its embedded defaults but the order-expiry job off ({@code PT0S}): the suites
+     * compare the records, rows and Redis keys before and after their requests, and a tick of the job adds its own.
+     * The job's classes turn it on with {@code withEnv(JOB_PERIOD, ...)}.
+     */
+    public static PayaraMicroServer onPayara() {
+        return onPayaraWithDefaults().withEnv(JOB_PERIOD, "PT0S");
     }
 
     /** The app on Payara Micro on a fresh schema of {@code database}, dropped afterwards. */
@@ -60,7 +76,8 @@ public final class ExampleApp implements AppProfile {
     public static WildFlyServer onWildFly(TestDatabase database) {
         return WildFlyServer.of(APP, () -> ChildProcessServer.pathProperty("e2e.wildfly.home"))
                 .withJakartaSecurityIdentityStore()
-                .on(database.freshSchema());
+                .on(database.freshSchema())
+                .withEnv(JOB_PERIOD, "PT0S");
     }
 
     @Override
