@@ -14,8 +14,9 @@ import java.util.Locale;
  * HTTP door applies: strict UTF-8 and every member present (the messaging module's JSON-B binder), then the
  * callback's own validation. A message declared to be something else than JSON is refused too. Every refusal is
  * a dead letter {@code BODY_UNBINDABLE} (or {@code BODY_NOT_UTF8}) with a reason that quotes no value of the body.
+ * Both message doors use it: RabbitMQ ({@link CallbackQueue}) and JMS ({@code io.idempo.example.jms}).
  */
-final class CallbackBinder implements MessageBinder<PaymentCallback> {
+public final class CallbackBinder implements MessageBinder<PaymentCallback> {
 
     private final MessageBinder<PaymentCallback> json = JsonbMessageBinder.of(PaymentCallback.class);
 

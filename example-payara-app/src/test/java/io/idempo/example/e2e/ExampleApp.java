@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * The example app as the servers of idempo-testing run it: its readiness, its demo users and the variables it is
  * configured with (README, "Configuration"), in one place for the end-to-end and fault suites. Paths come from
- * failsafe's system properties {@code e2e.war}, {@code e2e.work-dir}, {@code e2e.payara-micro.jar} and
+ * failsafe's system properties {@code e2e.war} (and {@code e2e.jms-war}), {@code e2e.work-dir}, {@code e2e.payara-micro.jar} and
  * {@code e2e.wildfly.home} (see the pom).
  *
  * <pre>{@code
@@ -35,7 +35,9 @@ public final class ExampleApp implements AppProfile {
     /** The order-expiry job's period and slot (a minute by default; PT0S: no job). */
     public static final String JOB_PERIOD = "IDEMPO_DEMO_JOB_PERIOD";
 
-    private static final ExampleApp APP = new ExampleApp();
+    private static final ExampleApp APP = new ExampleApp("e2e.war");
+    /** The same application with its JMS door, for servers with a JMS broker. */
+    private static final ExampleApp APP_WITH_JMS = new ExampleApp("e2e.jms-war");
 
     /** The demo users; their passwords are their names. Alice comes first: readiness is probed as her. */
     private static final Map<String, String> USERS = orderedUsers("alice", "bob");
@@ -47,7 +49,11 @@ public final class ExampleApp implements AppProfile {
     private static final Set<String> CONFIGURATION = Set.of("DB_URL", "DB_USER", "DB_PASSWORD", "REDIS_URL",
             "REDIS_MODE", "IDEMPO_REDIS_PREFIX", RABBITMQ_URL, DEMO_FAULTS, JOB_PERIOD, "PORT");
 
-    private ExampleApp() {
+    /** The system property that names the WAR. */
+    private final String warProperty;
+
+    private ExampleApp(String warProperty) {
+        this.warProperty = warProperty;
     }
 
     /**
@@ -82,7 +88,20 @@ public final class ExampleApp implements AppProfile {
 
     @Override
     public Path war() {
-        return ChildProcessServer.pathProperty("e2e.war");
+        return ChildProcessServer.pathProperty(warProperty);
+    }
+
+    /**
+     * The WAR with the JMS door ({@code -jms}) on WildFly's full profile ({@code standalone-full.xml}: Jakarta
+     * Messaging on an embedded ActiveMQ Artemis, message-driven beans), on a fresh schema of {@code database}, the
+     * job off.
+     */
+    public static WildFlyServer onWildFlyFull(TestDatabase database) {
+        return WildFlyServer.of(APP_WITH_JMS, () -> ChildProcessServer.pathProperty("e2e.wildfly.home"))
+                .withConfiguration("standalone-full.xml")
+                .withJakartaSecurityIdentityStore()
+                .on(database.freshSchema())
+                .withEnv(JOB_PERIOD, "PT0S");
     }
 
     @Override

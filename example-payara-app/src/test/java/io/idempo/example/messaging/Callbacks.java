@@ -7,12 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.idempo.testing.database.TestSchema;
 import io.idempo.testing.http.ApiClient;
 import io.idempo.testing.http.ApiResponse;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +122,17 @@ final class Callbacks {
         JsonNode report = answer.json();
         assertTrue(report.get("mismatches").isArray() && report.get("mismatches").isEmpty(), report.toString());
         return report;
+    }
+
+    /** The JSON with a byte sequence that is not UTF-8 (a lead byte without its continuation) in a string. */
+    static byte[] invalidUtf8(String json) {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        int quote = json.indexOf("\",\"orderId\"");
+        byte[] broken = Arrays.copyOf(bytes, bytes.length + 2);
+        System.arraycopy(bytes, quote, broken, quote + 2, bytes.length - quote);
+        broken[quote] = (byte) 0xC3;
+        broken[quote + 1] = (byte) 0x28;
+        return broken;
     }
 
     static void await(Duration timeout, String what, Supplier<Boolean> condition) throws InterruptedException {

@@ -124,7 +124,7 @@ class RabbitCallbacksIT {
         poisons.put("BODY_UNBINDABLE wrong type", Message.json(callbacks.json(2).replace("\"amount\":19900",
                 "\"amount\":{\"value\":19900}")));
         poisons.put("BODY_NOT_UTF8 invalid UTF-8", new Message("delivery-utf8-" + callbacks.channelTxnId(3),
-                invalidUtf8(callbacks.json(3)), "application/json", Map.of()));
+                Callbacks.invalidUtf8(callbacks.json(3)), "application/json", Map.of()));
         poisons.put("BODY_TOO_LARGE 2 MiB", new Message("delivery-large-" + callbacks.channelTxnId(4),
                 padded(callbacks.json(4), 2 * 1024 * 1024), "application/json", Map.of()));
         poisons.put("HANDLER_FAILED always throws", Message.json(callbacks.json(5), Map.of("x-demo-fail",
@@ -258,17 +258,6 @@ class RabbitCallbacksIT {
     private static String code(GetResponse letter) {
         Object code = letter.getProps().getHeaders().get("x-idempo-error-code");
         return code == null ? null : code.toString();
-    }
-
-    /** The JSON with a byte sequence that is not UTF-8 (a lead byte without its continuation) in a string. */
-    private static byte[] invalidUtf8(String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        int quote = json.indexOf("\",\"orderId\"");
-        byte[] broken = Arrays.copyOf(bytes, bytes.length + 2);
-        System.arraycopy(bytes, quote, broken, quote + 2, bytes.length - quote);
-        broken[quote] = (byte) 0xC3;
-        broken[quote + 1] = (byte) 0x28;
-        return broken;
     }
 
     /** The JSON followed by spaces up to {@code size} bytes: valid JSON, too large. */
