@@ -67,7 +67,7 @@ class ModuleGraphTest {
     void theRuntimesImplementationPackagesNeverReachBackIntoItsApi() {
         noClasses().that().resideInAnyPackage("io.idempo.runtime.claim..", "io.idempo.runtime.codec..",
                         "io.idempo.runtime.record..", "io.idempo.runtime.tx..", "io.idempo.runtime.spi..",
-                        "io.idempo.runtime.internal..")
+                        "io.idempo.runtime.json..", "io.idempo.runtime.internal..")
                 .should().dependOnClassesThat().resideInAPackage("io.idempo.runtime")
                 .check(library);
     }

@@ -2,8 +2,11 @@ package io.idempo.jakarta;
 
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
+import io.idempo.runtime.json.StrictJson;
+import io.idempo.runtime.json.StrictJsonException;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NoContentException;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
@@ -16,7 +19,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Binds JSON request bodies strictly ({@link StrictJson}) when {@code idempo.body.strict=true}; otherwise, and for
+ * Binds JSON request bodies strictly (the runtime's {@link StrictJson}: a refused body is a 400
+ * {@code IDEMPOTENCY_MALFORMED_BODY}, thrown before the resource method runs, so that nothing is stored) when {@code idempo.body.strict=true}; otherwise, and for
  * other media types, it proceeds to the server's reader as if it were not there. It is the innermost reader
  * interceptor and binds the body itself instead of proceeding, rather than a {@code MessageBodyReader}: Jersey
  * (Payara) counts the server's JSON-B provider as one of the application's, so a reader of the adapter would tie with
@@ -51,7 +55,15 @@ public class StrictJsonBinding implements ReaderInterceptor {
             strictJson = reader;
         }
         Type genericType = context.getGenericType();
-        return reader.read(context.getInputStream().readAllBytes(), type, genericType == null ? type : genericType);
+        try {
+            return reader.read(context.getInputStream().readAllBytes(), genericType == null ? type : genericType);
+        } catch (StrictJsonException e) {
+            if (e.reason() == StrictJsonException.Reason.EMPTY) {
+                // JAX-RS answers 400; servers that do not ask the reader about an empty body hand the method null
+                throw new NoContentException(e.getMessage());
+            }
+            throw RefusedBodyException.malformed(e.getMessage());
+        }
     }
 
     static boolean isJson(MediaType mediaType) {

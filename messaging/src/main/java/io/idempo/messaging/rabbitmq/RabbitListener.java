@@ -2,7 +2,7 @@ package io.idempo.messaging.rabbitmq;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import io.idempo.messaging.JsonbMessageBinder;
+import io.idempo.messaging.StrictJsonMessageBinder;
 import io.idempo.messaging.MessageBinder;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -45,9 +45,9 @@ public final class RabbitListener implements AutoCloseable {
         this.description = description;
     }
 
-    /** A listener whose payload is bound from JSON by {@link JsonbMessageBinder#of(Class)}. */
+    /** A listener whose payload is bound from JSON by {@link StrictJsonMessageBinder#of(java.lang.reflect.Type)}. */
     public static <T> RabbitListenerBuilder<T> builder(Class<T> payloadType) {
-        return new RabbitListenerBuilder<>(JsonbMessageBinder.of(payloadType));
+        return new RabbitListenerBuilder<>(StrictJsonMessageBinder.<T>of(payloadType));
     }
 
     /** A listener whose payload is bound by {@code binder}. */

@@ -1,4 +1,4 @@
-package io.idempo.jakarta;
+package io.idempo.runtime.json;
 
 import jakarta.json.JsonException;
 import jakarta.json.stream.JsonLocation;

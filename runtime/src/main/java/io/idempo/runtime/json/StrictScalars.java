@@ -1,4 +1,4 @@
-package io.idempo.jakarta;
+package io.idempo.runtime.json;
 
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
@@ -94,7 +94,7 @@ final class StrictScalars {
         BigInteger convert(JsonValue value) {
             BigDecimal decimal = number(value, "whole-number").bigDecimalValue();
             if (decimal.scale() != 0) {
-                throw RefusedBodyException.malformed("A whole-number member holds a fraction or an exponent: send the"
+                throw StrictJsonException.malformed("A whole-number member holds a fraction or an exponent: send the"
                         + " number written out, such as 1000");
             }
             return decimal.unscaledValue();
@@ -158,7 +158,7 @@ final class StrictScalars {
         } catch (ArithmeticException e) {
             // a fraction or beyond long: refused below
         }
-        throw RefusedBodyException.malformed("A whole-number member holds a fraction or a number outside " + min
+        throw StrictJsonException.malformed("A whole-number member holds a fraction or a number outside " + min
                 + " to " + max + ": send the exact whole number (1 or 1.0, not 1.5)");
     }
 
@@ -171,14 +171,14 @@ final class StrictScalars {
 
     private static double finite(double value, String type) {
         if (Double.isInfinite(value)) {
-            throw RefusedBodyException.malformed("A number member holds a number beyond the range of a " + type
+            throw StrictJsonException.malformed("A number member holds a number beyond the range of a " + type
                     + ": send a smaller one");
         }
         return value;
     }
 
-    private static RefusedBodyException wrongType(JsonValue value, String kind, String expected) {
-        return RefusedBodyException.malformed("A " + kind + " member holds a JSON "
+    private static StrictJsonException wrongType(JsonValue value, String kind, String expected) {
+        return StrictJsonException.malformed("A " + kind + " member holds a JSON "
                 + value.getValueType().name().toLowerCase(Locale.ROOT) + ": send " + expected);
     }
 }
