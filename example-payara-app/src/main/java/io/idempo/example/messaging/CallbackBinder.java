@@ -3,22 +3,23 @@ package io.idempo.example.messaging;
 import io.idempo.example.callbacks.PaymentCallback;
 import io.idempo.example.web.InvalidRequestException;
 import io.idempo.messaging.DeadLetterCode;
-import io.idempo.messaging.JsonbMessageBinder;
 import io.idempo.messaging.MessageBinder;
 import io.idempo.messaging.MessageBindingException;
 import io.idempo.messaging.ReceivedMessage;
+import io.idempo.messaging.StrictJsonMessageBinder;
 import java.util.Locale;
 
 /**
  * Binds a callback message's body, the JSON of {@code POST /api/payment-callbacks}, and holds it to the rules the
- * HTTP door applies: strict UTF-8 and every member present (the messaging module's JSON-B binder), then the
- * callback's own validation. A message declared to be something else than JSON is refused too. Every refusal is
+ * HTTP door applies: the runtime's strict JSON binding, which the adapter uses for request bodies too (strict UTF-8,
+ * one object, no member twice, each value of its own JSON type), every member present, then the callback's own
+ * validation. A message declared to be something else than JSON is refused too. Every refusal is
  * a dead letter {@code BODY_UNBINDABLE} (or {@code BODY_NOT_UTF8}) with a reason that quotes no value of the body.
  * Both message doors use it: RabbitMQ ({@link CallbackQueue}) and JMS ({@code io.idempo.example.jms}).
  */
 public final class CallbackBinder implements MessageBinder<PaymentCallback> {
 
-    private final MessageBinder<PaymentCallback> json = JsonbMessageBinder.of(PaymentCallback.class);
+    private final MessageBinder<PaymentCallback> json = StrictJsonMessageBinder.of(PaymentCallback.class);
 
     @Override
     public PaymentCallback bind(ReceivedMessage message) throws MessageBindingException {
