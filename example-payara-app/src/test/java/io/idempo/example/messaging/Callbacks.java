@@ -15,9 +15,11 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -58,6 +60,21 @@ final class Callbacks {
     String json(int i) {
         return "{\"channelTxnId\":\"" + channelTxnId(i) + "\",\"orderId\":" + orders.get(i % orders.size())
                 + ",\"amount\":" + AMOUNT + ",\"status\":\"SUCCESS\"}";
+    }
+
+    /**
+     * Events {@code 0..events-1}, each as {@code copies} messages of its own (the same body, a delivery id each), in
+     * an order shuffled by {@code seed}: a provider's retries, interleaved.
+     */
+    List<CallbackQueues.Message> deliveries(int events, int copies, long seed) {
+        List<CallbackQueues.Message> messages = new ArrayList<>();
+        for (int copy = 0; copy < copies; copy++) {
+            for (int i = 0; i < events; i++) {
+                messages.add(CallbackQueues.Message.json(json(i)));
+            }
+        }
+        Collections.shuffle(messages, new Random(seed));
+        return messages;
     }
 
     /** The ledger entries of each of these callbacks that has any, by channel transaction id. */

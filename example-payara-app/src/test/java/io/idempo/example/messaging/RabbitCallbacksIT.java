@@ -17,11 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,13 +70,7 @@ class RabbitCallbacksIT {
     void aThousandEventsThreeTimesOverTheQueueAndSomeOverHttpAreBookedOnceEach() throws Exception {
         int events = 1000;
         Callbacks callbacks = Callbacks.forNewOrders("thrice", server.client("alice"), 10);
-        List<Message> messages = new ArrayList<>();
-        for (int copy = 0; copy < 3; copy++) {
-            for (int i = 0; i < events; i++) {
-                messages.add(Message.json(callbacks.json(i)));
-            }
-        }
-        Collections.shuffle(messages, new Random(10));
+        List<Message> messages = callbacks.deliveries(events, 3, 10);
         ExecutorService providers = Executors.newFixedThreadPool(4);
         try {
             List<Future<ApiResponse>> overHttp = new ArrayList<>();
@@ -194,13 +186,7 @@ class RabbitCallbacksIT {
     void connectionsClosedUnderLoadLoseNothingAndBookNothingTwice() throws Exception {
         int events = 400;
         Callbacks callbacks = Callbacks.forNewOrders("reconnect", server.client("alice"), 5);
-        List<Message> messages = new ArrayList<>();
-        for (int copy = 0; copy < 2; copy++) {
-            for (int i = 0; i < events; i++) {
-                messages.add(Message.json(callbacks.json(i)));
-            }
-        }
-        Collections.shuffle(messages, new Random(4));
+        List<Message> messages = callbacks.deliveries(events, 2, 4);
         queues.publish(messages);
         int recoveredBefore = server.logLines("idempo rabbitmq connection-recovered").size();
         for (int round = 1; round <= 2; round++) {

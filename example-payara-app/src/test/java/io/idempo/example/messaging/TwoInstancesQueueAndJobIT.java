@@ -18,11 +18,9 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -87,13 +85,7 @@ class TwoInstancesQueueAndJobIT {
     void twoInstancesConsumingOneQueueBookEachEventOnce() throws Exception {
         int events = 500;
         Callbacks callbacks = Callbacks.forNewOrders("two-nodes", first.client("alice"), 5);
-        List<Message> messages = new ArrayList<>();
-        for (int copy = 0; copy < 3; copy++) {
-            for (int i = 0; i < events; i++) {
-                messages.add(Message.json(callbacks.json(i)));
-            }
-        }
-        Collections.shuffle(messages, new Random(2));
+        List<Message> messages = callbacks.deliveries(events, 3, 2);
         queues.publish(messages);
         callbacks.awaitBooked(DATABASE, events, Duration.ofMinutes(3));
         queues.awaitDrained(Duration.ofMinutes(2));
