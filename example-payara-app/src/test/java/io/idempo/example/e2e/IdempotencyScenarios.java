@@ -324,9 +324,10 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("true", waited.header(REPLAYED).orElse(null), waited.toString());
             assertArrayEquals(first.bodyBytes(), waited.bodyBytes());
             assertEquals(first.header("Location"), waited.header("Location"));
-            server().awaitLogLines("key=" + key + " outcome=replayed source=claim-store-after-wait", 1,
-                    Duration.ofSeconds(5));
-            assertEquals(1, server().logLines("key=" + key + " outcome=replayed source=claim-store-after-wait").size(),
+            // The outcome line names the request id between the key and the outcome: none was sent ("-").
+            String replayedAfterWait = "key=" + key + " request=- outcome=replayed source=claim-store-after-wait";
+            server().awaitLogLines(replayedAfterWait, 1, Duration.ofSeconds(5));
+            assertEquals(1, server().logLines(replayedAfterWait).size(),
                     "the Prefer request waited for the first call");
 
             ApiResponse after = alice().post(ORDERS, body, key);
