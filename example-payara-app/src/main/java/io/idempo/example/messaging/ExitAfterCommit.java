@@ -1,5 +1,6 @@
 package io.idempo.example.messaging;
 
+import io.idempo.messaging.ConsumerLog;
 import io.idempo.messaging.MessageHandler;
 import io.idempo.messaging.ReceivedMessage;
 import java.util.logging.Logger;
@@ -36,7 +37,7 @@ final class ExitAfterCommit<T> implements MessageHandler<T> {
         handler.handle(payload, message);
         if (EXIT_AFTER_COMMIT.equals(String.valueOf(message.headers().get(HEADER))) && !message.redelivered()) {
             LOG.warning(() -> "demo fault: halting the JVM after the commit and before the ack of message "
-                    + message.id() + ", as " + HEADER + ": " + EXIT_AFTER_COMMIT + " asked");
+                    + ConsumerLog.safe(message.id()) + ", as " + HEADER + ": " + EXIT_AFTER_COMMIT + " asked");
             Runtime.getRuntime().halt(STATUS);
         }
     }

@@ -339,7 +339,7 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
 
             // The log tells the four outcomes apart (seeds/000: 首次 / 重复 / 处理中 / 键复用冲突).
             assertEquals(422, alice().post(ORDERS, order(newProductId(), AMOUNT), key).status());
-            server().awaitLogLines("key=" + key + " outcome=key_reused", 1, Duration.ofSeconds(5));
+            server().awaitLogLines("key=" + key + " request=- outcome=key_reused", 1, Duration.ofSeconds(5));
             List<String> lines = server().logLines("key=" + key + " ");
             for (String outcome : List.of("first", "in_progress", "replayed", "key_reused")) {
                 assertTrue(lines.stream().anyMatch(line -> line.contains("outcome=" + outcome)),
