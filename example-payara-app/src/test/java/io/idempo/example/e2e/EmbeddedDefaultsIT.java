@@ -114,4 +114,14 @@ class EmbeddedDefaultsIT {
         }
         assertTrue(report.get("mismatches").isArray() && report.get("mismatches").isEmpty(), report.toString());
     }
+
+    @Test
+    void theJobsRunsAreListedAndAWrongLimitIsA400() {
+        ApiResponse runs = server.client("bob").get("/api/jobs/runs?limit=5");
+        assertEquals(200, runs.status(), runs.toString());
+        assertTrue(runs.json().isArray() && runs.json().size() <= 5, runs.toString());
+        ApiResponse wrong = server.client("bob").get("/api/jobs/runs?limit=0");
+        assertEquals(400, wrong.status(), wrong.toString());
+        assertTrue(wrong.json().get("type").asText().endsWith("/invalid-request"), wrong.toString());
+    }
 }
