@@ -36,7 +36,10 @@ record AdapterConfig(
         int purgeMaxBatches,
         boolean statusEnabled,
         NoTransactionPolicy noTransactionPolicy,
-        Optional<StrictBodies> strictBodies) {
+        Optional<StrictBodies> strictBodies,
+        boolean metricsEnabled,
+        boolean adminEnabled,
+        boolean edgeReplayEnabled) {
 
     static final String REDIS_ADDRESS = "idempo.redis.address";
     static final String REDIS_MODE = "idempo.redis.mode";
@@ -58,6 +61,9 @@ record AdapterConfig(
     static final String NO_TRANSACTION = "idempo.no-transaction";
     static final String BODY_STRICT = "idempo.body.strict";
     static final String BODY_MAX_BYTES = "idempo.body.max-bytes";
+    static final String METRICS_ENABLED = "idempo.metrics.enabled";
+    static final String ADMIN_ENABLED = "idempo.admin.enabled";
+    static final String EDGE_REPLAY_ENABLED = "idempo.edge-replay.enabled";
 
     /** Expired records only cost space; a purge every few minutes keeps the table small without adding load. */
     static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofMinutes(10);
@@ -89,7 +95,10 @@ record AdapterConfig(
                 reader.bool(STATUS_ENABLED, false),
                 reader.parse(NO_TRANSACTION, IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY.name(),
                         value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"),
-                reader.strictBodies());
+                reader.strictBodies(),
+                reader.bool(METRICS_ENABLED, true),
+                reader.bool(ADMIN_ENABLED, false),
+                reader.bool(EDGE_REPLAY_ENABLED, true));
     }
 
     private static String tableName(String value) {

@@ -3,6 +3,7 @@ package io.idempo.jakarta;
 import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.admin.RecordAdministration;
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.codec.JsonbResponseCodec;
@@ -22,6 +23,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.UserTransaction;
 import java.lang.System.Logger.Level;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
@@ -30,10 +32,11 @@ import javax.naming.NamingException;
 /**
  * Wires the engine from container resources when the web module starts and installs it for the woven aspect:
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
- * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. Stops the purge
- * and shuts down its own Redis client when the application stops. Tells the application with
- * {@link IdempotencyStarted} once the engine is installed and {@link IdempotencyStopping} before it is removed, so
- * that message listeners and jobs run only while it is there.
+ * synchronization registry, Redis when configured, metrics when OpenTelemetry is there ({@link EngineMetrics}),
+ * and the settings read by {@link AdapterConfig}. Stops the purge, closes the metrics and shuts down its own Redis
+ * client when the application stops. Tells the application with {@link IdempotencyStarted} once the engine is
+ * installed and {@link IdempotencyStopping} before it is removed, so that message listeners and jobs run only while
+ * it is there.
  */
 @ApplicationScoped
 public class IdempotencyBootstrap {
@@ -66,6 +69,8 @@ public class IdempotencyBootstrap {
     private ClaimStore claims;
     private RecordStore records;
     private RedisClaims redis;
+    private EngineMetrics metrics;
+    private RecordAdministration administration;
     private IdempotencyEngine engine;
     private Idempotency.Installation installation;
     private ScheduledFuture<?> purge;
@@ -87,6 +92,7 @@ public class IdempotencyBootstrap {
         }
         redis = RedisClaims.open(config.redis().orElse(null));
         claims = redis == null ? new InMemoryClaimStore() : FailOpenClaimStore.wrap(redis.store(config.redisPrefix()));
+        metrics = EngineMetrics.open(config.metricsEnabled());
         engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(records)
@@ -98,17 +104,20 @@ public class IdempotencyBootstrap {
                 .waitForResult(config.waitForResult())
                 .noTransactionPolicy(config.noTransactionPolicy())
                 .scheduler(scheduler)
+                .metrics(metrics.metrics())
                 .build();
         installation = Idempotency.install(engine);
+        ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
+                config.purgeMaxBatches());
+        administration = new RecordAdministration(records, claims, transactions, purgeTask, metrics.metrics());
         if (!config.purgeInterval().isZero()) {
-            ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
-                    config.purgeMaxBatches());
             long seconds = config.purgeInterval().toSeconds();
-            purge = scheduler.scheduleWithFixedDelay(() -> runPurge(purgeTask), seconds, seconds, TimeUnit.SECONDS);
+            purge = scheduler.scheduleWithFixedDelay(this::runPurge, seconds, seconds, TimeUnit.SECONDS);
         }
-        LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4} idempotent actions",
-                redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
-                config.createSchema() ? " (created if missing)" : "", extension.actions().size());
+        LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4} idempotent actions,"
+                + " metrics {5}, admin {6}", redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
+                config.createSchema() ? " (created if missing)" : "", extension.actions().size(),
+                metrics.description(), config.adminEnabled() ? "on" : "off");
         started.fire(new IdempotencyStarted());
     }
 
@@ -128,6 +137,9 @@ public class IdempotencyBootstrap {
             if (purge != null) {
                 purge.cancel(false);
             }
+            if (metrics != null) {
+                metrics.close();
+            }
             if (redis != null) {
                 redis.close();
             }
@@ -142,17 +154,30 @@ public class IdempotencyBootstrap {
         return claims;
     }
 
+    IdempotencyEngine engine() {
+        return engine;
+    }
+
+    /** Where the adapter runs short work off the request thread: the container's managed scheduler. */
+    ScheduledExecutorService scheduler() {
+        return scheduler;
+    }
+
     RecordStore records() {
         return records;
+    }
+
+    RecordAdministration administration() {
+        return administration;
     }
 
     EntityManager entityManager() {
         return chosenEntityManager.isResolvable() ? chosenEntityManager.get() : defaultEntityManager;
     }
 
-    private static void runPurge(ExpiredRecordPurge purgeTask) {
+    private void runPurge() {
         try {
-            int deleted = purgeTask.run();
+            int deleted = administration.purgeOnSchedule();
             if (deleted > 0) {
                 LOG.log(Level.INFO, "idempo purge deleted {0} expired records", deleted);
             }

@@ -76,7 +76,7 @@ public class DemoFaults {
         }
     }
 
-    private static boolean enabled() {
+    static boolean enabled() {
         return ExampleSettings.current().demoFaults();
     }
 

@@ -103,6 +103,7 @@ class ExampleSettingsTest {
         assertEquals("H2_POSTGRESQL_MODE", embedded.getValue("idempo.dialect"));
         assertEquals("true", embedded.getValue("idempo.status.enabled"));
         assertEquals("true", embedded.getValue("idempo.body.strict"));
+        assertEquals("true", embedded.getValue("idempo.admin.enabled"), "for the demo user admin");
         assertNull(embedded.getValue("idempo.redis.address"));
         assertNull(embedded.getValue("idempo.redis.mode"), "the adapter's default: one server");
 

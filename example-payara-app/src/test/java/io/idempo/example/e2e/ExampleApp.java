@@ -17,8 +17,8 @@ import java.util.Set;
 /**
  * The example app as the servers of idempo-testing run it: its readiness, its demo users and the variables it is
  * configured with (README, "Configuration"), in one place for the end-to-end and fault suites. Paths come from
- * failsafe's system properties {@code e2e.war} (and {@code e2e.jms-war}), {@code e2e.work-dir}, {@code e2e.payara-micro.jar} and
- * {@code e2e.wildfly.home} (see the pom).
+ * failsafe's system properties {@code e2e.war} (and {@code e2e.unwoven-war}, {@code e2e.jms-war}),
+ * {@code e2e.work-dir}, {@code e2e.payara-micro.jar} and {@code e2e.wildfly.home} (see the pom).
  *
  * <pre>{@code
  * @RegisterExtension
@@ -35,12 +35,19 @@ public final class ExampleApp implements AppProfile {
     /** The order-expiry job's period and slot (a minute by default; PT0S: no job). */
     public static final String JOB_PERIOD = "IDEMPO_DEMO_JOB_PERIOD";
 
+    /** The WAR the build weaves (failsafe's {@code e2e.war}). */
     private static final ExampleApp APP = new ExampleApp("e2e.war");
-    /** The same application with its JMS door, for servers with a JMS broker. */
+    /** The same application with its JMS door ({@code e2e.jms-war}), for servers with a JMS broker. */
     private static final ExampleApp APP_WITH_JMS = new ExampleApp("e2e.jms-war");
 
-    /** The demo users; their passwords are their names. Alice comes first: readiness is probed as her. */
-    private static final Map<String, String> USERS = orderedUsers("alice", "bob");
+    /** The same application never woven, run by the adapter's CDI interceptor ({@code e2e.unwoven-war}). */
+    private static final ExampleApp UNWOVEN = new ExampleApp("e2e.unwoven-war");
+
+    /**
+     * The demo users; their passwords are their names. Alice comes first: readiness is probed as her. {@code admin}
+     * is in the role idempo-admin only: the adapter's admin surface, no orders.
+     */
+    private static final Map<String, String> USERS = orderedUsers("alice", "bob", "admin");
 
     /** Answers 200 once the app is deployed, its database reachable and its tables created. */
     private static final String READINESS_PATH = "/api/reconciliation";
@@ -73,6 +80,17 @@ public final class ExampleApp implements AppProfile {
         return onPayaraWithDefaults().withEnv(JOB_PERIOD, "PT0S");
     }
 
+    /**
+     * The build's second WAR, whose classes were never woven, on Payara Micro on a fresh schema of {@code database}:
+     * the adapter's CDI interceptor alone runs its {@code @Idempotent} methods. The job is off, as for
+     * {@link #onPayara()}.
+     */
+    public static PayaraMicroServer unwovenOnPayara(TestDatabase database) {
+        return PayaraMicroServer.of(UNWOVEN, () -> ChildProcessServer.pathProperty("e2e.payara-micro.jar"))
+                .on(database.freshSchema())
+                .withEnv(JOB_PERIOD, "PT0S");
+    }
+
     /** The app on Payara Micro on a fresh schema of {@code database}, dropped afterwards. */
     public static PayaraMicroServer onPayara(TestDatabase database) {
         return onPayara().on(database.freshSchema());
@@ -86,11 +104,6 @@ public final class ExampleApp implements AppProfile {
                 .withEnv(JOB_PERIOD, "PT0S");
     }
 
-    @Override
-    public Path war() {
-        return ChildProcessServer.pathProperty(warProperty);
-    }
-
     /**
      * The WAR with the JMS door ({@code -jms}) on WildFly's full profile ({@code standalone-full.xml}: Jakarta
      * Messaging on an embedded ActiveMQ Artemis, message-driven beans), on a fresh schema of {@code database}, the
@@ -102,6 +115,11 @@ public final class ExampleApp implements AppProfile {
                 .withJakartaSecurityIdentityStore()
                 .on(database.freshSchema())
                 .withEnv(JOB_PERIOD, "PT0S");
+    }
+
+    @Override
+    public Path war() {
+        return ChildProcessServer.pathProperty(warProperty);
     }
 
     @Override

@@ -72,6 +72,7 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
     private final Supplier<Path> wildFlyHome;
     private String configuration = DEFAULT_CONFIGURATION;
     private boolean ownIdentityStore;
+    private int httpThreads;
     private Path script;
     private int offset;
 
@@ -105,6 +106,18 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
     }
 
     /**
+     * Runs requests on exactly {@code threads} worker threads (the io subsystem's default worker grows with the
+     * cores): with one, every request runs on the same thread, which is what a test of thread-bound state needs.
+     */
+    public WildFlyServer withHttpThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("A worker needs a thread, not " + threads);
+        }
+        httpThreads = threads;
+        return this;
+    }
+
+    /**
      * A fresh base directory: the distribution's configuration (with the security setting, if asked for) and the
      * WAR as {@code deployments/ROOT.war}, which the deployment scanner deploys at boot, at context root "/".
      */
@@ -123,6 +136,9 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
         }
         if (ownIdentityStore) {
             Files.writeString(serverXml, nonIntegratedJaspi(Files.readString(serverXml)));
+        }
+        if (httpThreads > 0) {
+            Files.writeString(serverXml, withWorkerThreads(Files.readString(serverXml), httpThreads));
         }
         Path deployments = Files.createDirectories(base.resolve("deployments"));
         Files.copy(war, deployments.resolve("ROOT.war"), StandardCopyOption.REPLACE_EXISTING);
@@ -174,6 +190,16 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
     @Override
     protected String describe() {
         return configuration + ", port offset " + offset + ", " + super.describe();
+    }
+
+    /** Bounds the io subsystem's default worker, which runs the requests, to {@code threads} task threads. */
+    static String withWorkerThreads(String standaloneXml, int threads) {
+        String worker = "<worker name=\"default\"/>";
+        if (!standaloneXml.contains(worker)) {
+            throw new IllegalStateException("standalone.xml has no " + worker + " in its io subsystem");
+        }
+        return standaloneXml.replace(worker, "<worker name=\"default\" task-max-threads=\"" + threads
+                + "\" io-threads=\"1\"/>");
     }
 
     /** Sets integrated-jaspi="false" on the undertow subsystem's application security domain "other". */
