@@ -6,6 +6,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.GetResponse;
 import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,7 @@ final class CallbackQueues implements BeforeAllCallback, AfterAllCallback {
         }
 
         static Message json(String body, Map<String, Object> headers) {
-            return new Message("delivery-" + UUID.randomUUID(), body.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            return new Message("delivery-" + UUID.randomUUID(), body.getBytes(StandardCharsets.UTF_8),
                     "application/json", headers);
         }
     }
