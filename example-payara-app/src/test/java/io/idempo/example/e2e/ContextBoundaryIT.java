@@ -28,11 +28,11 @@ class ContextBoundaryIT {
 
     @RegisterExtension
     static final PayaraMicroServer payara = ExampleApp.onPayara().withHttpThreads(1)
-            .withEnv(ExampleApp.DEMO_FAULTS, "true");
+            .withEnv(ExampleApp.DEMO_FAULTS, "true").named("ContextBoundaryIT-payara");
 
     @RegisterExtension
     static final WildFlyServer wildFly = ExampleApp.onWildFly(TestDatabase.postgresql()).withHttpThreads(1)
-            .withEnv(ExampleApp.DEMO_FAULTS, "true");
+            .withEnv(ExampleApp.DEMO_FAULTS, "true").named("ContextBoundaryIT-wildfly");
 
     static Stream<ChildProcessServer<?>> servers() {
         return Stream.of(payara, wildFly);

@@ -422,6 +422,11 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
         return process.isAlive();
     }
 
+    /** The launched process and its descendants (WildFly's start script and the server JVM under it). */
+    protected final Stream<ProcessHandle> processes() {
+        return Stream.concat(Stream.of(process.toHandle()), process.descendants());
+    }
+
     protected final Duration startupTimeout() {
         return startupTimeout;
     }

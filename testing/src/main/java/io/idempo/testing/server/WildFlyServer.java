@@ -192,6 +192,48 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
         return configuration + ", port offset " + offset + ", " + super.describe();
     }
 
+    /**
+     * Undeploys the WAR and deploys it again through the deployment scanner's markers, as an operator's redeploy
+     * does: the application stops (its listeners, beans and class loader released) and starts in a new class loader.
+     * Returns once it answers its readiness probe again.
+     */
+    public void redeploy() throws Exception {
+        Path deployments = directory().resolve("deployments");
+        Files.delete(deployments.resolve("ROOT.war.deployed"));
+        awaitMarker(deployments.resolve("ROOT.war.undeployed"));
+        Files.delete(deployments.resolve("ROOT.war.undeployed"));
+        Files.createFile(deployments.resolve("ROOT.war.dodeploy"));
+        awaitMarker(deployments.resolve("ROOT.war.deployed"));
+        long deadline = System.nanoTime() + startupTimeout().toNanos();
+        while (!answersReady()) {
+            if (System.nanoTime() > deadline) {
+                throw startFailure("redeploy", "the redeployed application did not answer its readiness probe");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** The pid of the server's JVM (not of the start script that launched it), for a heap census. */
+    public long serverPid() {
+        return processes().filter(handle -> handle.info().command().map(command -> command.endsWith("/java"))
+                .orElse(false)).findFirst().orElseThrow(() -> new IllegalStateException("no WildFly JVM is running"))
+                .pid();
+    }
+
+    private void awaitMarker(Path marker) throws Exception {
+        Path failed = marker.resolveSibling("ROOT.war.failed");
+        long deadline = System.nanoTime() + startupTimeout().toNanos();
+        while (!Files.exists(marker)) {
+            if (Files.exists(failed)) {
+                throw startFailure("redeploy", "the deployment failed: " + Files.readString(failed));
+            }
+            if (System.nanoTime() > deadline) {
+                throw startFailure("redeploy", marker.getFileName() + " did not appear");
+            }
+            Thread.sleep(200);
+        }
+    }
+
     /** Bounds the io subsystem's default worker, which runs the requests, to {@code threads} task threads. */
     static String withWorkerThreads(String standaloneXml, int threads) {
         String worker = "<worker name=\"default\"/>";
