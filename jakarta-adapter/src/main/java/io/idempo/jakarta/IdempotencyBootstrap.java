@@ -15,6 +15,7 @@ import io.idempo.runtime.tx.JtaTransactions;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -33,7 +34,9 @@ import javax.naming.NamingException;
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
  * synchronization registry, Redis when configured, metrics when OpenTelemetry is there ({@link EngineMetrics}),
  * and the settings read by {@link AdapterConfig}. Stops the purge, closes the metrics and shuts down its own Redis
- * client when the application stops.
+ * client when the application stops. Tells the application with {@link IdempotencyStarted} once the engine is
+ * installed and {@link IdempotencyStopping} before it is removed, so that message listeners and jobs run only while
+ * it is there.
  */
 @ApplicationScoped
 public class IdempotencyBootstrap {
@@ -55,6 +58,12 @@ public class IdempotencyBootstrap {
 
     @Inject
     IdempotencyExtension extension;
+
+    @Inject
+    Event<IdempotencyStarted> started;
+
+    @Inject
+    Event<IdempotencyStopping> stopping;
 
     private AdapterConfig config;
     private ClaimStore claims;
@@ -109,24 +118,31 @@ public class IdempotencyBootstrap {
                 + " metrics {5}, admin {6}", redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
                 config.createSchema() ? " (created if missing)" : "", extension.actions().size(),
                 metrics.description(), config.adminEnabled() ? "on" : "off");
+        started.fire(new IdempotencyStarted());
     }
 
     /** Called by {@link IdempotencyStarter} when the web module stops. */
     void stop() {
-        if (installation != null) {
-            installation.close();
-        }
-        if (engine != null) {
-            engine.close();
-        }
-        if (purge != null) {
-            purge.cancel(false);
-        }
-        if (metrics != null) {
-            metrics.close();
-        }
-        if (redis != null) {
-            redis.close();
+        try {
+            if (installation != null) {
+                stopping.fire(new IdempotencyStopping());
+            }
+        } finally {
+            if (installation != null) {
+                installation.close();
+            }
+            if (engine != null) {
+                engine.close();
+            }
+            if (purge != null) {
+                purge.cancel(false);
+            }
+            if (metrics != null) {
+                metrics.close();
+            }
+            if (redis != null) {
+                redis.close();
+            }
         }
     }
 

@@ -10,8 +10,9 @@ import java.util.TreeSet;
 /** Looks at a test schema behind the API's back. */
 final class SchemaAssertions {
 
-    /** The tables the app creates at start: the shop's three and the idempotency record table. */
-    static final Set<String> TABLES = Set.of("idempo_record", "shop_ledger_entries", "shop_orders", "shop_payments");
+    /** The tables the app creates at start: the shop's three, the job runs and the idempotency record table. */
+    static final Set<String> TABLES = Set.of("idempo_record", "job_runs", "shop_ledger_entries", "shop_orders",
+            "shop_payments");
 
     private SchemaAssertions() {
     }

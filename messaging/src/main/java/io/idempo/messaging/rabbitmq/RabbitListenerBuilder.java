@@ -10,6 +10,7 @@ import io.idempo.messaging.MessageBinder;
 import io.idempo.messaging.MessageHandler;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -63,11 +64,21 @@ public final class RabbitListenerBuilder<T> {
         this.binder = Objects.requireNonNull(binder, "binder");
     }
 
-    /** The broker, such as {@code amqp://guest:guest@127.0.0.1:5672/} ({@code amqps://} for TLS). */
+    /**
+     * The broker, such as {@code amqp://guest:guest@127.0.0.1:5672/} ({@code amqps://} for TLS). A path of only
+     * {@code /} names the default virtual host {@code /}, as most clients and the RabbitMQ tools read it (the Java
+     * client alone would take it for the virtual host "", which does not exist); {@code /%2F} names it too, and any
+     * other path the virtual host it spells.
+     */
     public RabbitListenerBuilder<T> uri(String uri) {
+        Objects.requireNonNull(uri, "uri");
         ConnectionFactory factory = new ConnectionFactory();
         try {
-            factory.setUri(uri);
+            URI parsed = new URI(uri);
+            factory.setUri(parsed);
+            if ("/".equals(parsed.getRawPath())) {
+                factory.setVirtualHost("/");
+            }
         } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalArgumentException("Not a RabbitMQ URI (amqp://user:password@host:port/vhost): " + e
                     .getMessage(), e);

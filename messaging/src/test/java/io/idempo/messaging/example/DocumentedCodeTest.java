@@ -15,18 +15,25 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Every Java block of docs/messaging.md is a verbatim excerpt of this package's compiled, tested sources. */
+/**
+ * Every Java block of docs/messaging.md is a verbatim excerpt of compiled, tested sources: this package's, or the
+ * example app's (its RabbitMQ and JMS doors and its job, which its end-to-end suite runs).
+ */
 class DocumentedCodeTest {
 
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
     private static final Path EXAMPLES = Path.of("src", "test", "java", "io", "idempo", "messaging", "example");
+    private static final Path EXAMPLE_APP = Path.of("..", "example-payara-app", "src", "main", "java", "io", "idempo",
+            "example");
 
     @Test
     void eachJavaBlockOfTheGuideIsCompiledCode() throws IOException {
         String guide = Files.readString(Path.of("..", "docs", "messaging.md"), StandardCharsets.UTF_8);
         String sources;
-        try (Stream<Path> files = Files.list(EXAMPLES)) {
-            sources = files.filter(file -> !file.endsWith("DocumentedCodeTest.java")).map(DocumentedCodeTest::read)
+        try (Stream<Path> files = Files.list(EXAMPLES); Stream<Path> app = Files.walk(EXAMPLE_APP)) {
+            sources = Stream.concat(files.filter(file -> !file.endsWith("DocumentedCodeTest.java")),
+                            app.filter(file -> file.toString().endsWith(".java")))
+                    .map(DocumentedCodeTest::read)
                     .collect(Collectors.joining("\n"));
         }
         List<String> blocks = new ArrayList<>();

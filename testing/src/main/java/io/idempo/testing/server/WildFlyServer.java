@@ -29,8 +29,8 @@ import java.util.stream.Stream;
  * {@code -Djboss.socket.binding.port-offset} (HTTP is 8080 + offset), and besides the app's variables, the test JVM's
  * {@code IDEMPO_*}, {@code JBOSS_*} and start-script variables ({@code JAVA_OPTS} and the like) removed.
  *
- * <p>With {@link #withJakartaSecurityIdentityStore()}, one server setting differs from the distribution's
- * {@code standalone.xml}: the application security domain {@code other} gets {@code integrated-jaspi="false"}, so
+ * <p>It starts with {@code standalone.xml}, or the configuration {@link #withConfiguration} names (the full profile,
+ * say). With {@link #withJakartaSecurityIdentityStore()}, one server setting differs from the distribution's: the application security domain {@code other} gets {@code integrated-jaspi="false"}, so
  * that the identity which the app's own Jakarta Security identity store validates is used as is, instead of being
  * looked up again in WildFly's {@code ApplicationDomain} (where the app's users do not exist). That is the
  * documented setting for Jakarta Security applications with their own identity store, which then need no WildFly
@@ -42,8 +42,12 @@ import java.util.stream.Stream;
  */
 public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
 
-    /** The ports of {@code standalone.xml}'s socket bindings (HTTP, HTTPS, AJP, management, transactions). */
-    private static final int[] DEFAULT_PORTS = {8080, 8443, 8009, 9990, 9993, 4712, 4713};
+    /**
+     * The ports of the socket bindings (HTTP, HTTPS, AJP, management, transactions, and the full profile's IIOP):
+     * every one is shifted by the offset.
+     */
+    private static final int[] DEFAULT_PORTS = {8080, 8443, 8009, 9990, 9993, 4712, 4713, 3528, 3529};
+    private static final String DEFAULT_CONFIGURATION = "standalone.xml";
     /** Offsets keep every port below Linux's ephemeral range (32768+), where free ports are handed out. */
     private static final int MIN_OFFSET = 10_000;
     private static final int MAX_OFFSET = 22_000;
@@ -66,6 +70,7 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
                     + " integrated-jaspi=\"false\"/>";
 
     private final Supplier<Path> wildFlyHome;
+    private String configuration = DEFAULT_CONFIGURATION;
     private boolean ownIdentityStore;
     private int httpThreads;
     private Path script;
@@ -87,6 +92,16 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
      */
     public WildFlyServer withJakartaSecurityIdentityStore() {
         ownIdentityStore = true;
+        return this;
+    }
+
+    /**
+     * Starts the server with another configuration of the distribution's {@code standalone/configuration}
+     * ({@code standalone.sh -c <file>}), such as {@code standalone-full.xml}, the full profile with Jakarta Messaging
+     * (an embedded ActiveMQ Artemis broker) and message-driven beans; {@code standalone.xml} by default.
+     */
+    public WildFlyServer withConfiguration(String file) {
+        configuration = file;
         return this;
     }
 
@@ -113,14 +128,17 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
         Path war = requiredFile(app()::war);
         Path base = directory();
         ChildProcesses.deleteTree(base);
-        Path configuration = base.resolve("configuration");
-        copyTree(home.resolve("standalone/configuration"), configuration);
-        Path standaloneXml = configuration.resolve("standalone.xml");
+        Path configurations = base.resolve("configuration");
+        copyTree(home.resolve("standalone/configuration"), configurations);
+        Path serverXml = configurations.resolve(configuration);
+        if (!Files.isRegularFile(serverXml)) {
+            throw new IllegalStateException(home + " has no configuration " + configuration);
+        }
         if (ownIdentityStore) {
-            Files.writeString(standaloneXml, nonIntegratedJaspi(Files.readString(standaloneXml)));
+            Files.writeString(serverXml, nonIntegratedJaspi(Files.readString(serverXml)));
         }
         if (httpThreads > 0) {
-            Files.writeString(standaloneXml, withWorkerThreads(Files.readString(standaloneXml), httpThreads));
+            Files.writeString(serverXml, withWorkerThreads(Files.readString(serverXml), httpThreads));
         }
         Path deployments = Files.createDirectories(base.resolve("deployments"));
         Files.copy(war, deployments.resolve("ROOT.war"), StandardCopyOption.REPLACE_EXISTING);
@@ -136,6 +154,7 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
     @Override
     protected List<String> command() {
         return List.of("/bin/sh", script.toString(),
+                "-c", configuration,
                 "-Djboss.server.base.dir=" + directory(),
                 "-Djboss.socket.binding.port-offset=" + offset,
                 "-Djboss.bind.address=127.0.0.1",
@@ -170,7 +189,7 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
 
     @Override
     protected String describe() {
-        return "port offset " + offset + ", " + super.describe();
+        return configuration + ", port offset " + offset + ", " + super.describe();
     }
 
     /**
