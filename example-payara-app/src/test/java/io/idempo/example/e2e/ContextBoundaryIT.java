@@ -25,7 +25,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * with both taken out it fails (bob sees alice's key); the boundary alone is also covered by
  * {@code IdempotencyContextBoundaryTest}.
  */
- */
 class ContextBoundaryIT {
 
     private static final String ORDER = "{\"productId\":4711,\"quantity\":1,\"amount\":100}";
