@@ -5,12 +5,15 @@ import io.idempo.IdempotencyKey;
 import io.idempo.Idempotent;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.IdempotencyEngineBuilder;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.codec.JacksonResponseCodec;
+import io.idempo.runtime.metrics.OpenTelemetryMetrics;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -35,7 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What {@code @Idempotent} costs around a business transaction that makes one INSERT, with the embedded defaults
  * (H2 in memory, in-JVM claims), against the same method without the annotation, in the same run: a first call
- * (a new key each time), and a completed duplicate (answered by the claim store, no SQL).
+ * (a new key each time), and a completed duplicate (answered by the claim store, no SQL). {@code metrics=sdk}
+ * registers an OpenTelemetry SDK with the example's Prometheus reader for the engine's metrics
+ * ({@link OpenTelemetryMetrics}); {@code none} reports nowhere.
  *
  * <pre>java -jar benchmarks/target/benchmarks.jar EngineOverheadBenchmark -prof gc</pre>
  */
@@ -88,6 +93,13 @@ public class EngineOverheadBenchmark {
     @Param({"false", "true"})
     public boolean outcomeLog;
 
+    /** {@code none}: no metrics; {@code sdk}: the engine's metrics recorded by an OpenTelemetry SDK. */
+    @Param({"none", "sdk"})
+    public String metrics;
+
+    private OpenTelemetrySdk sdk;
+    private OpenTelemetryMetrics engineMetrics;
+
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         OUTCOME_LOG.setLevel(outcomeLog ? java.util.logging.Level.INFO : java.util.logging.Level.WARNING);
@@ -100,12 +112,17 @@ public class EngineOverheadBenchmark {
                     + " product_id BIGINT, quantity INT, amount DECIMAL(12,2))");
         }
         transactions = new JdbcTransactions(pool);
-        engine = IdempotencyEngine.builder()
+        IdempotencyEngineBuilder builder = IdempotencyEngine.builder()
                 .claimStore(new InMemoryClaimStore())
                 .recordStore(RecordStore.builder(SqlDialect.H2).build())
                 .transactions(transactions)
-                .responseCodec(new JacksonResponseCodec(new ObjectMapper()))
-                .build();
+                .responseCodec(new JacksonResponseCodec(new ObjectMapper()));
+        if (metrics.equals("sdk")) {
+            sdk = MetricsRecordingBenchmark.sdk();
+            engineMetrics = new OpenTelemetryMetrics(sdk);
+            builder.metrics(engineMetrics);
+        }
+        engine = builder.build();
         installation = Idempotency.install(engine);
         orders = new Orders(transactions);
         transactions.inTransaction(() -> orders.place(request, "duplicate-key-0001"));
@@ -115,6 +132,10 @@ public class EngineOverheadBenchmark {
     public void tearDown() {
         installation.close();
         engine.close();
+        if (sdk != null) {
+            engineMetrics.close();
+            sdk.close();
+        }
         pool.dispose();
     }
 

@@ -39,6 +39,9 @@ record AdapterConfig(
         boolean statusEnabled,
         NoTransactionPolicy noTransactionPolicy,
         Optional<StrictBodies> strictBodies,
+        boolean metricsEnabled,
+        boolean adminEnabled,
+        boolean edgeReplayEnabled,
         Optional<OutboxSettings> outbox) {
 
     static final String REDIS_ADDRESS = "idempo.redis.address";
@@ -61,6 +64,9 @@ record AdapterConfig(
     static final String NO_TRANSACTION = "idempo.no-transaction";
     static final String BODY_STRICT = "idempo.body.strict";
     static final String BODY_MAX_BYTES = "idempo.body.max-bytes";
+    static final String METRICS_ENABLED = "idempo.metrics.enabled";
+    static final String ADMIN_ENABLED = "idempo.admin.enabled";
+    static final String EDGE_REPLAY_ENABLED = "idempo.edge-replay.enabled";
     static final String OUTBOX_ENABLED = "idempo.outbox.enabled";
     static final String OUTBOX_TABLE = "idempo.outbox.table";
     static final String OUTBOX_RETENTION = "idempo.outbox.retention";
@@ -106,6 +112,9 @@ record AdapterConfig(
                 reader.parse(NO_TRANSACTION, IdempotencyEngineBuilder.DEFAULT_NO_TRANSACTION_POLICY.name(),
                         value -> NoTransactionPolicy.valueOf(value.toUpperCase(Locale.ROOT)), "BEGIN or REFUSE"),
                 reader.strictBodies(),
+                reader.bool(METRICS_ENABLED, true),
+                reader.bool(ADMIN_ENABLED, false),
+                reader.bool(EDGE_REPLAY_ENABLED, true),
                 reader.outbox());
     }
 

@@ -3,6 +3,7 @@ package io.idempo.jakarta;
 import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
+import io.idempo.runtime.admin.RecordAdministration;
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.codec.JsonbResponseCodec;
@@ -30,6 +31,7 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
@@ -38,11 +40,12 @@ import javax.naming.NamingException;
 /**
  * Wires the engine from container resources when the web module starts and installs it for the woven aspect:
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
- * synchronization registry, Redis when configured, and the settings read by {@link AdapterConfig}. With the outbox on,
- * produces the injectable {@link Outbox} and starts the relay when the application provides a {@link Publisher} bean.
- * Stops the relay and the purge, and shuts down its own Redis client, when the application stops. Tells the
- * application with {@link IdempotencyStarted} once the engine is installed and {@link IdempotencyStopping} before it is
- * removed, so that message listeners and jobs run only while it is there.
+ * synchronization registry, Redis when configured, metrics when OpenTelemetry is there ({@link EngineMetrics}),
+ * and the settings read by {@link AdapterConfig}. With the outbox on, produces the injectable {@link Outbox} and starts
+ * the relay when the application provides a {@link Publisher} bean. Stops the relay and the purge, closes the metrics
+ * and shuts down its own Redis client when the application stops. Tells the application with
+ * {@link IdempotencyStarted} once the engine is installed and {@link IdempotencyStopping} before it is removed, so that
+ * message listeners and jobs run only while it is there.
  */
 @ApplicationScoped
 public class IdempotencyBootstrap {
@@ -79,6 +82,8 @@ public class IdempotencyBootstrap {
     private ClaimStore claims;
     private RecordStore records;
     private RedisClaims redis;
+    private EngineMetrics metrics;
+    private RecordAdministration administration;
     private IdempotencyEngine engine;
     private Idempotency.Installation installation;
     private ScheduledFuture<?> purge;
@@ -104,6 +109,7 @@ public class IdempotencyBootstrap {
         }
         redis = RedisClaims.open(config.redis().orElse(null));
         claims = redis == null ? new InMemoryClaimStore() : FailOpenClaimStore.wrap(redis.store(config.redisPrefix()));
+        metrics = EngineMetrics.open(config.metricsEnabled());
         engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(records)
@@ -115,6 +121,7 @@ public class IdempotencyBootstrap {
                 .waitForResult(config.waitForResult())
                 .noTransactionPolicy(config.noTransactionPolicy())
                 .scheduler(scheduler)
+                .metrics(metrics.metrics())
                 .build();
         installation = Idempotency.install(engine);
         config.outbox().ifPresent(settings -> {
@@ -122,16 +129,18 @@ public class IdempotencyBootstrap {
             outbox = OutboxWiring.start(settings, dialect, transactions, scheduler, Optional.ofNullable(publisher),
                     config.purgeBatchSize(), config.purgeMaxBatches());
         });
+        ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
+                config.purgeMaxBatches());
+        administration = new RecordAdministration(records, claims, transactions, purgeTask, metrics.metrics());
         if (!config.purgeInterval().isZero()) {
-            ExpiredRecordPurge purgeTask = new ExpiredRecordPurge(records, transactions, config.purgeBatchSize(),
-                    config.purgeMaxBatches());
             long seconds = config.purgeInterval().toSeconds();
-            purge = scheduler.scheduleWithFixedDelay(() -> runPurge(purgeTask), seconds, seconds, TimeUnit.SECONDS);
+            purge = scheduler.scheduleWithFixedDelay(this::runPurge, seconds, seconds, TimeUnit.SECONDS);
         }
         LOG.log(Level.INFO, "idempo started: claim store {0}, record store {1} table {2}{3}, {4}{5} idempotent"
-                + " actions", redis == null ? "in-JVM" : redis.description(), dialect, config.table(),
-                config.createSchema() ? " (created if missing)" : "",
-                outbox == null ? "" : outbox.description() + ", ", extension.actions().size());
+                + " actions, metrics {6}, admin {7}", redis == null ? "in-JVM" : redis.description(), dialect,
+                config.table(), config.createSchema() ? " (created if missing)" : "",
+                outbox == null ? "" : outbox.description() + ", ", extension.actions().size(),
+                metrics.description(), config.adminEnabled() ? "on" : "off");
         started.fire(new IdempotencyStarted());
     }
 
@@ -180,6 +189,9 @@ public class IdempotencyBootstrap {
             if (purge != null) {
                 purge.cancel(false);
             }
+            if (metrics != null) {
+                metrics.close();
+            }
             if (redis != null) {
                 redis.close();
             }
@@ -194,17 +206,30 @@ public class IdempotencyBootstrap {
         return claims;
     }
 
+    IdempotencyEngine engine() {
+        return engine;
+    }
+
+    /** Where the adapter runs short work off the request thread: the container's managed scheduler. */
+    ScheduledExecutorService scheduler() {
+        return scheduler;
+    }
+
     RecordStore records() {
         return records;
+    }
+
+    RecordAdministration administration() {
+        return administration;
     }
 
     EntityManager entityManager() {
         return chosenEntityManager.isResolvable() ? chosenEntityManager.get() : defaultEntityManager;
     }
 
-    private void runPurge(ExpiredRecordPurge purgeTask) {
+    private void runPurge() {
         try {
-            int deleted = purgeTask.run();
+            int deleted = administration.purgeOnSchedule();
             int sent = outbox == null ? 0 : outbox.purge();
             if (deleted > 0 || sent > 0) {
                 LOG.log(Level.INFO, "idempo purge deleted {0} expired records and {1} sent events", deleted, sent);

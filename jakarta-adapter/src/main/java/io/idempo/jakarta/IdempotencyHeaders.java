@@ -12,6 +12,12 @@ public final class IdempotencyHeaders {
     /** {@code Prefer: wait=N} (RFC 7240): wait up to N seconds for an in-flight first call. */
     public static final String PREFER = "Prefer";
 
+    /**
+     * The request's id, taken from the request when it is valid (visible ASCII, at most 128 characters) or made
+     * here, and echoed on every answer: it names the request in the outcome line and in problem documents.
+     */
+    public static final String REQUEST_ID = "X-Request-Id";
+
     private IdempotencyHeaders() {
     }
 }

@@ -30,14 +30,15 @@ import java.util.regex.Pattern;
  * {@code Prefer: wait=N} available to the idempotent methods the request reaches. A missing key is refused at
  * once when the resource method itself is {@code @Idempotent}, and by the engine when a service method needs it.
  * A replayed answer is marked {@code Idempotent-Replayed: true}. Safe methods (GET, HEAD, OPTIONS) are never
- * asked for a key.
+ * asked for a key. The context it opens carries the request's id, which {@link IdempotencyContextBoundary} gave it.
  */
 @Provider
 @Priority(Priorities.AUTHORIZATION + 100)
 public class IdempotencyKeyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
-    private static final String SCOPE = IdempotencyKeyFilter.class.getName() + ".scope";
+    /** The request property that holds the context this filter opened, for the filters that run after it. */
+    static final String SCOPE = IdempotencyKeyFilter.class.getName() + ".scope";
     private static final Pattern PREFER_WAIT = Pattern.compile("(?:^|[,;\\s])wait\\s*=\\s*(\\d{1,6})(?:$|[,;\\s])");
 
     @Context
@@ -72,6 +73,7 @@ public class IdempotencyKeyFilter implements ContainerRequestFilter, ContainerRe
                 : request.getSecurityContext().getUserPrincipal();
         request.setProperty(SCOPE, IdempotencyContext.open(IdempotencyContext.Request
                 .of(key, principal == null ? null : principal.getName())
+                .withRequestId((String) request.getProperty(IdempotencyContextBoundary.REQUEST_ID_ATTRIBUTE))
                 .withRequestedWait(requestedWait(request.getHeaderString(IdempotencyHeaders.PREFER)))));
     }
 

@@ -1,13 +1,15 @@
 package io.idempo.jakarta;
 
+import io.idempo.runtime.IdempotencyContext;
 import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 
 /**
- * RFC 9457 problem details for the idempotency answers and the strict request bodies, each with a stable
- * {@code code} and {@code type}. Messages never carry request values; a reused key names the differing fields only.
+ * RFC 9457 problem details for the idempotency answers, the strict request bodies and the admin surface, each with
+ * a stable {@code code} and {@code type}, and the request's id ({@code requestId}) when the request has one.
+ * Messages never carry request values; a reused key names the differing fields only.
  */
 enum Problem {
     KEY_MISSING(400, "Idempotency-Key missing",
@@ -24,7 +26,20 @@ enum Problem {
                     + "after Retry-After seconds to get its result."),
     NO_TRANSACTION(500, "No transaction", null),
     BODY_TOO_LARGE(413, "Request body too large", null),
-    MALFORMED_BODY(400, "Malformed request body", null);
+    MALFORMED_BODY(400, "Malformed request body", null),
+    ADMIN_UNAUTHENTICATED(401, "Authentication required",
+            "The idempotency admin surface needs an authenticated caller in the role " + IdempotencyAdminResource.ROLE
+                    + "."),
+    ADMIN_FORBIDDEN(403, "Not an idempotency administrator",
+            "The idempotency admin surface is for callers in the role " + IdempotencyAdminResource.ROLE + "."),
+    ADMIN_BAD_REQUEST(400, "Invalid admin request", null),
+    RECORD_NOT_FOUND(404, "No such record", null),
+    RECORD_RUNNING(409, "Record in use by a running call",
+            "A call still holds this key (IN_PROGRESS within its lease): it completes or fails on its own. Look it up"
+                    + " again after its lease."),
+    RECORD_BUSY(409, "Record locked",
+            "Another transaction holds this key's record right now. Retry after Retry-After seconds."),
+    CLAIM_STORE_UNAVAILABLE(503, "Claim store unavailable", null);
 
     private final int status;
     private final String title;
@@ -57,6 +72,7 @@ enum Problem {
                 .add("status", status)
                 .add("detail", detail != null ? detail : defaultDetail != null ? defaultDetail : title)
                 .add("code", code());
+        IdempotencyContext.currentRequestId().ifPresent(id -> body.add("requestId", id));
         if (!differingFields.isEmpty()) {
             body.add("differingFields", Json.createArrayBuilder(differingFields));
         }

@@ -41,6 +41,8 @@ class AdapterConfigTest {
         assertEquals(NoTransactionPolicy.BEGIN, config.noTransactionPolicy());
         assertEquals(Duration.ofMinutes(10), config.purgeInterval());
         assertEquals(Optional.empty(), config.strictBodies());
+        assertTrue(config.metricsEnabled(), "metrics cost nothing until the application registers an SDK");
+        assertFalse(config.adminEnabled(), "the admin surface is off unless asked for");
     }
 
     /** The adapter's defaults are the runtime's own, not copies that could drift from them. */
@@ -71,13 +73,16 @@ class AdapterConfigTest {
     @Test
     void valuesAreRead() {
         AdapterConfig config = load(Map.of("idempo.redis.address", "redis://127.0.0.1:6379", "idempo.ttl", "PT6H",
-                "idempo.dialect", "mariadb", "idempo.status.enabled", "true", "idempo.key.min-length", "16"));
+                "idempo.dialect", "mariadb", "idempo.status.enabled", "true", "idempo.key.min-length", "16",
+                "idempo.metrics.enabled", "false", "idempo.admin.enabled", "TRUE"));
         assertEquals(Optional.of(new RedisServers(RedisServers.Mode.SINGLE, List.of("redis://127.0.0.1:6379"))),
                 config.redis());
         assertEquals(Duration.ofHours(6), config.defaultTtl());
         assertEquals(Optional.of(SqlDialect.MARIADB), config.dialect());
         assertTrue(config.statusEnabled());
         assertEquals(16, config.keyPolicy().minLength());
+        assertFalse(config.metricsEnabled());
+        assertTrue(config.adminEnabled());
     }
 
     @ParameterizedTest
@@ -101,6 +106,8 @@ class AdapterConfigTest {
         "idempo.outbox.enabled|yes|true or false",
         "idempo.outbox.relay.batch-size|100|unless idempo.outbox.enabled=true",
         "idempo.outbox.retention|P1D|unless idempo.outbox.enabled=true",
+        "idempo.metrics.enabled|on|true or false",
+        "idempo.admin.enabled|1|true or false",
     })
     void aBadValueFailsWithAMessageNamingItsKey(String key, String value, String expected) {
         InvalidConfigurationException error = assertThrows(InvalidConfigurationException.class,

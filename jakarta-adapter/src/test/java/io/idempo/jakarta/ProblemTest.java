@@ -3,6 +3,7 @@ package io.idempo.jakarta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.idempo.runtime.IdempotencyContext;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -30,6 +31,17 @@ class ProblemTest {
         JsonObject body = (JsonObject) Problem.KEY_MISSING.response(null, List.of()).build().getEntity();
         assertEquals(400, body.getInt("status"));
         assertNull(body.get("differingFields"));
+    }
+
+    @Test
+    void aProblemNamesTheRequestIdWhenTheRequestHasOne() {
+        try (IdempotencyContext.Scope ignored = IdempotencyContext.open(
+                IdempotencyContext.Request.of(null, null).withRequestId("req-77"))) {
+            JsonObject body = (JsonObject) Problem.REQUEST_IN_PROGRESS.response(null, List.of()).build().getEntity();
+            assertEquals("req-77", body.getString("requestId"));
+        }
+        JsonObject without = (JsonObject) Problem.REQUEST_IN_PROGRESS.response(null, List.of()).build().getEntity();
+        assertNull(without.get("requestId"));
     }
 
     @ParameterizedTest

@@ -63,7 +63,7 @@ public final class ConsumerLog {
     }
 
     /** A producer's value, fit for one log line: key characters only, at most 255 of them; "-" when absent. */
-    static String safe(String value) {
+    public static String safe(String value) {
         if (value == null || value.isEmpty()) {
             return "-";
         }

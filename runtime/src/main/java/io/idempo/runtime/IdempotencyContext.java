@@ -1,7 +1,9 @@
 package io.idempo.runtime;
 
+import io.idempo.runtime.spi.CallOutcome;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The ambient request context: the client key and principal of the request being served, its request id, how long
@@ -25,6 +27,8 @@ public final class IdempotencyContext {
 
     private final Request request;
     private volatile boolean replayed;
+    private Decision decision;
+    private int decisions;
 
     private IdempotencyContext(Request request) {
         this.request = request;
@@ -53,11 +57,24 @@ public final class IdempotencyContext {
         }
     }
 
+    /**
+     * The idempotent call that decided a request's answer: its key, its outcome (a first call or a replay), its TTL,
+     * and when it ran its method, whether its transaction committed (known once it ended).
+     */
+    public record Decision(RecordKey key, CallOutcome outcome, Duration ttl, CompletionStage<Boolean> committed) {
+    }
+
     /** Closing it restores the context that was current before. */
     public interface Scope extends AutoCloseable {
 
         /** Whether any idempotent call in this scope was answered with a stored outcome. */
         boolean replayed();
+
+        /**
+         * The call that decided this scope's answer, when exactly one idempotent call ended in it as a first call or a
+         * replay; empty when none did, or several (the answer is then no single call's).
+         */
+        Optional<Decision> decision();
 
         @Override
         void close();
@@ -96,6 +113,13 @@ public final class IdempotencyContext {
             }
 
             @Override
+            public Optional<Decision> decision() {
+                synchronized (context) {
+                    return context.decisions == 1 ? Optional.of(context.decision) : Optional.empty();
+                }
+            }
+
+            @Override
             public void close() {
                 if (previous == null) {
                     CURRENT.remove();
@@ -129,6 +153,21 @@ public final class IdempotencyContext {
     /** Records that the current request was answered with a stored outcome. */
     static void markReplayed() {
         current().ifPresent(context -> context.replayed = true);
+    }
+
+    /** Whether an entry point opened a context on this thread, which may want to know how its request was decided. */
+    static boolean isOpen() {
+        return CURRENT.get() != null;
+    }
+
+    /** Records the call that decided the current request's answer (see {@link Scope#decision()}). */
+    static void decided(Decision decided) {
+        current().ifPresent(context -> {
+            synchronized (context) {
+                context.decision = decided;
+                context.decisions++;
+            }
+        });
     }
 
     private static Optional<IdempotencyContext> current() {

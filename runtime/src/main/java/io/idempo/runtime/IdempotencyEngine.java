@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -122,6 +123,16 @@ public final class IdempotencyEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * Reports a duplicate that an entry point answered itself, from an answer it stored for the first call (the Jakarta
+     * adapter's replay at the edge): one outcome line ({@code source=edge}) and one replay in the metrics, as if the
+     * engine had replayed it.
+     */
+    public void replayedAtTheEdge(RecordKey key, long nanos) {
+        OutcomeLog.log(key, CallOutcome.REPLAYED, DecidedBy.EDGE);
+        metrics.callEnded(key.action(), CallOutcome.REPLAYED, nanos);
+    }
+
     /** Stops renewing the claims of running calls; they lapse within the claim timeout. */
     @Override
     public void close() {
@@ -188,6 +199,12 @@ public final class IdempotencyEngine implements AutoCloseable {
         records.complete(sql, call.keyHash, RecordStatus.COMPLETED, outcome.text());
         completed.set(call.completedCall(outcome));
         call.ended(CallOutcome.FIRST, DecidedBy.DATABASE);
+        if (IdempotencyContext.isOpen()) {
+            CompletableFuture<Boolean> committed = new CompletableFuture<>();
+            transactions.afterCompletion(committed::complete);
+            IdempotencyContext.decided(new IdempotencyContext.Decision(call.key, CallOutcome.FIRST, call.ttl,
+                    committed));
+        }
         return TransactionOutcome.returned(value);
     }
 
@@ -265,6 +282,8 @@ public final class IdempotencyEngine implements AutoCloseable {
         }
         call.ended(CallOutcome.REPLAYED, source);
         IdempotencyContext.markReplayed();
+        IdempotencyContext.decided(new IdempotencyContext.Decision(call.key, CallOutcome.REPLAYED, call.ttl,
+                CompletableFuture.completedFuture(true)));
         StoredOutcome outcome = completed.outcome();
         return switch (outcome.kind()) {
             case NONE -> null;

@@ -2,12 +2,13 @@ package io.idempo.runtime;
 
 import io.idempo.runtime.spi.CallOutcome;
 import java.lang.System.Logger.Level;
+import java.util.Optional;
 
 /**
  * One INFO line per call on the logger {@code io.idempo.outcome}: the action, the scope, the key, the request id,
  * the outcome and where it was decided, so that "first", "replayed", "in progress" and "key reused" can be told
- * apart in production and traced to the request that saw them. Never request or response values. Raise the
- * logger's level to silence it.
+ * apart in production and traced to the request that saw them; when an OpenTelemetry span is current, its trace id
+ * too ({@code trace=}). Never request or response values. Raise the logger's level to silence it.
  */
 final class OutcomeLog {
 
@@ -16,7 +17,7 @@ final class OutcomeLog {
     /** Which layer decided the outcome. */
     enum DecidedBy {
         CLAIM_STORE("claim-store"), CLAIM_STORE_AFTER_WAIT("claim-store-after-wait"), DATABASE("database"),
-        FINGERPRINT("fingerprint");
+        FINGERPRINT("fingerprint"), EDGE("edge");
 
         private final String label;
 
@@ -28,11 +29,20 @@ final class OutcomeLog {
     private OutcomeLog() {
     }
 
+    private static final String LINE = "idempo action={0} scope={1} key={2} request={3} outcome={4} source={5}";
+
     static void log(RecordKey key, CallOutcome outcome, DecidedBy source) {
         if (LOG.isLoggable(Level.INFO)) {
-            LOG.log(Level.INFO, "idempo action={0} scope={1} key={2} request={3} outcome={4} source={5}",
-                    key.action(), key.scope().isEmpty() ? "-" : key.scope(), key.clientKey(),
-                    IdempotencyContext.currentRequestId().orElse("-"), outcome.label(), source.label);
+            String scope = key.scope().isEmpty() ? "-" : key.scope();
+            String request = IdempotencyContext.currentRequestId().orElse("-");
+            Optional<String> trace = CurrentTrace.id();
+            if (trace.isPresent()) {
+                LOG.log(Level.INFO, LINE + " trace={6}", key.action(), scope, key.clientKey(), request,
+                        outcome.label(), source.label, trace.get());
+            } else {
+                LOG.log(Level.INFO, LINE, key.action(), scope, key.clientKey(), request, outcome.label(),
+                        source.label);
+            }
         }
     }
 }

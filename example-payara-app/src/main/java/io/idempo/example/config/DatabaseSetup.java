@@ -73,7 +73,7 @@ public class DatabaseSetup {
     }
 
     /** The shop's own tables, in the file that matches the runtime's schema file for the dialect. */
-    static List<String> businessSchema(SqlDialect dialect) {
+    public static List<String> businessSchema(SqlDialect dialect) {
         String runtimeFile = dialect.schemaResource();
         String file = runtimeFile.substring(runtimeFile.lastIndexOf('/') + 1);
         String resource = "io/idempo/example/schema/" + file;

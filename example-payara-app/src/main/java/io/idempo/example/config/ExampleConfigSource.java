@@ -20,7 +20,9 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  *       when {@code RABBITMQ_URL} is set ({@code io.idempo.example.events.RabbitEvents});</li>
  *   <li>{@code idempo.body.strict=true}: the adapter bounds every request body and binds JSON strictly, so that
  *       different bodies never replay each other ({@code IDEMPO_BODY_MAX_BYTES} sets the limit, 1 MiB by
- *       default).</li>
+ *       default);</li>
+ *   <li>{@code idempo.admin.enabled=true}: the admin surface under {@code /api/idempotency-admin}, for the demo user
+ *       {@code admin}.</li>
  * </ul>
  * Its ordinal (150) is below environment variables (300) and system properties (400): {@code IDEMPO_REDIS_ADDRESS}
  * and the other adapter variables still win.
@@ -40,6 +42,7 @@ public class ExampleConfigSource implements ConfigSource {
         values.put("idempo.status.enabled", "true");
         values.put("idempo.body.strict", "true");
         values.put("idempo.outbox.enabled", "true");
+        values.put("idempo.admin.enabled", "true");
         if (settings.redisUrl() != null) {
             values.put("idempo.redis.address", settings.redisUrl());
         }

@@ -4,6 +4,9 @@ import io.idempo.example.config.ExampleSettings;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 
 /**
@@ -18,6 +21,9 @@ import java.util.logging.Logger;
  *   <li>{@code X-Demo-Delay-After-Commit-Ms: N}: the answer waits N ms after the commit
  *       ({@link DemoDelayAfterCommit}).</li>
  * </ul>
+ * A message (RabbitMQ, JMS) carries the first two as headers of the same names in lower case
+ * ({@code x-demo-fail: after-write}), which its handler hands over with {@link #readFrom(Map)}: the same switches
+ * over every door.
  */
 @RequestScoped
 public class DemoFaults {
@@ -31,6 +37,9 @@ public class DemoFaults {
 
     @Inject
     HttpServletRequest request;
+
+    /** Where the switches are read: the HTTP request's headers unless a message's were handed over. */
+    private UnaryOperator<String> headers;
 
     /** Throws {@link DemoFailureException} if this request asked for a failure after the write. */
     public void afterWrite() {
@@ -67,11 +76,22 @@ public class DemoFaults {
         }
     }
 
-    private static boolean enabled() {
+    static boolean enabled() {
         return ExampleSettings.current().demoFaults();
     }
 
+    /**
+     * Reads the switches from a message's headers (names in lower case) instead of the HTTP request, for the rest of
+     * this request scope: a message handler calls it before the business method.
+     */
+    public void readFrom(Map<String, ?> messageHeaders) {
+        headers = name -> {
+            Object value = messageHeaders.get(name.toLowerCase(Locale.ROOT));
+            return value == null ? null : value.toString();
+        };
+    }
+
     private String header(String name) {
-        return request.getHeader(name);
+        return headers != null ? headers.apply(name) : request.getHeader(name);
     }
 }

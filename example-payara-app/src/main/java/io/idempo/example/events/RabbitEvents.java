@@ -1,5 +1,6 @@
 package io.idempo.example.events;
 
+import io.idempo.example.config.ExampleSettings;
 import io.idempo.messaging.rabbitmq.RabbitPublisher;
 import io.idempo.runtime.spi.Publisher;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,21 +21,18 @@ public class RabbitEvents {
 
     private static final Logger LOG = Logger.getLogger("io.idempo.example");
 
-    /** The broker's URL from {@code RABBITMQ_URL}, such as {@code amqp://guest:guest@127.0.0.1:5672/}. */
-    public static Optional<String> url() {
-        return Optional.ofNullable(System.getenv("RABBITMQ_URL")).map(String::strip).filter(url -> !url.isEmpty());
-    }
-
     /** Null without {@code RABBITMQ_URL}: the adapter then leaves the relay off. */
     @Produces
     @Dependent
     Publisher publisher() {
-        Optional<String> url = url();
+        ExampleSettings settings = ExampleSettings.current();
+        Optional<String> url = Optional.ofNullable(settings.rabbitmqUrl());
         if (url.isEmpty()) {
             LOG.info("idempo example: events stay in the outbox (RABBITMQ_URL not set)");
             return null;
         }
-        LOG.info("idempo example: events relayed to RabbitMQ (RABBITMQ_URL), exchange " + ShopEvents.EXCHANGE);
+        LOG.info(() -> "idempo example: events relayed to RabbitMQ at " + settings.rabbitmqUrlForLog().orElseThrow()
+                + " (RABBITMQ_URL), exchange " + ShopEvents.EXCHANGE);
         return RabbitPublisher.builder()
                 .uri(url.get())
                 .connectionName("idempo-example-events")

@@ -1,6 +1,6 @@
 package io.idempo.example.receipts;
 
-import io.idempo.example.events.RabbitEvents;
+import io.idempo.example.config.ExampleSettings;
 import io.idempo.example.events.ShopEvent;
 import io.idempo.example.events.ShopEvents;
 import io.idempo.jakarta.IdempotencyStarted;
@@ -41,7 +41,7 @@ public class ReceiptMailConsumer {
     private RabbitListener listener;
 
     void start(@Observes IdempotencyStarted started) {
-        Optional<String> url = RabbitEvents.url();
+        Optional<String> url = Optional.ofNullable(ExampleSettings.current().rabbitmqUrl());
         if (url.isEmpty()) {
             return;
         }

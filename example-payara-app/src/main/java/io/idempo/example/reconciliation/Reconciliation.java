@@ -12,8 +12,9 @@ import java.util.List;
  * @param ledgerEntries    rows in shop_ledger_entries
  * @param completedRecords idempotency records in status COMPLETED
  * @param channelCharges   distinct charges the simulated payment channel made since the server started
+ * @param jobRuns          rows in job_runs: runs of the scheduled job, one per slot
  * @param mismatches       every inconsistency found
  */
 public record Reconciliation(long orders, long payments, long ledgerEntries, long completedRecords,
-                             long channelCharges, List<Mismatch> mismatches) {
+                             long channelCharges, long jobRuns, List<Mismatch> mismatches) {
 }

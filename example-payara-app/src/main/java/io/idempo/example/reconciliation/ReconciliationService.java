@@ -2,7 +2,8 @@ package io.idempo.example.reconciliation;
 
 import io.idempo.example.callbacks.CallbackService;
 import io.idempo.example.config.DatabaseSetup;
-import io.idempo.example.events.RabbitEvents;
+import io.idempo.example.config.ExampleSettings;
+import io.idempo.example.jobs.OrderExpiryJob;
 import io.idempo.example.orders.OrderService;
 import io.idempo.example.payments.PaymentChannel;
 import io.idempo.example.payments.PaymentService;
@@ -25,6 +26,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +38,8 @@ import javax.sql.DataSource;
  * Compares the business tables with each other and with the idempotency records, in plain SQL on a connection of
  * its own (read only, no transaction): it must see what is committed, not what a persistence context caches.
  *
- * <p>A completed record keeps the answer the client got; for the three actions that answer names the row it
- * created ({@code id}, or {@code ledgerEntryId} for callbacks). So a record whose row is missing means an answer
+ * <p>A completed record keeps the answer the client got; for the shop's three actions and the order-expiry job that
+ * answer names the row it created ({@code id}, or {@code ledgerEntryId} for callbacks). So a record whose row is missing means an answer
  * was given for work that did not commit, and a row that no record names (while its record should still be alive)
  * means work committed without its record. The record's {@code response} column holds {@code RESULT}, a newline
  * and the JSON the codec wrote.
@@ -57,7 +59,8 @@ public class ReconciliationService {
             new Action(OrderService.ACTION, "shop_orders", "id", Duration.ofMinutes(30), "order-without-record"),
             new Action(PaymentService.ACTION, "shop_payments", "id", Duration.ofHours(24), "payment-without-record"),
             new Action(CallbackService.ACTION, "shop_ledger_entries", "ledgerEntryId", Duration.ofHours(6),
-                    "ledger-entry-without-record"));
+                    "ledger-entry-without-record"),
+            new Action(OrderExpiryJob.ACTION, "job_runs", "id", Duration.ofHours(2), "job-run-without-record"));
 
     @Resource(lookup = DatabaseSetup.DATA_SOURCE)
     DataSource dataSource;
@@ -80,6 +83,11 @@ public class ReconciliationService {
                         + group[1] + " has " + group[2] + " ledger entries"));
             }
             events(connection, now, mismatches);
+            for (String[] group : query(connection, "SELECT job, slot, COUNT(*) FROM job_runs GROUP BY job, slot"
+                    + " HAVING COUNT(*) > 1 ORDER BY job, slot")) {
+                mismatches.add(new Mismatch("job-slot-run-twice", "job " + group[0] + " slot " + group[1] + " has "
+                        + group[2] + " runs"));
+            }
             Map<String, Set<Long>> referenced = referencedRows(connection, mismatches);
             for (Action action : ACTIONS) {
                 Set<Long> ids = new HashSet<>();
@@ -111,7 +119,7 @@ public class ReconciliationService {
             return new Reconciliation(count(connection, "shop_orders"), count(connection, "shop_payments"),
                     count(connection, "shop_ledger_entries"),
                     count(connection, RecordStore.DEFAULT_TABLE + " WHERE status = 'COMPLETED'"),
-                    channel.charges(), mismatches);
+                    channel.charges(), count(connection, "job_runs"), mismatches);
         } catch (SQLException e) {
             throw new IllegalStateException("Reconciliation failed: " + e.getMessage(), e);
         }
@@ -127,7 +135,7 @@ public class ReconciliationService {
             mismatches.add(new Mismatch("event-effect-twice", "event " + group[0] + " sent " + group[1]
                     + " receipt mails"));
         }
-        if (RabbitEvents.url().isEmpty()) {
+        if (ExampleSettings.current().rabbitmqUrl() == null) {
             return; // no relay: the events stay pending by design
         }
         for (String[] event : query(connection, "SELECT id, type, aggregateid FROM " + OutboxStore.DEFAULT_TABLE
@@ -142,8 +150,8 @@ public class ReconciliationService {
     /** Per action, the business row ids that completed records answered with. */
     private static Map<String, Set<Long>> referencedRows(Connection connection, List<Mismatch> mismatches)
             throws SQLException {
-        Map<String, Set<Long>> referenced = Map.of(ACTIONS.get(0).name(), new HashSet<>(),
-                ACTIONS.get(1).name(), new HashSet<>(), ACTIONS.get(2).name(), new HashSet<>());
+        Map<String, Set<Long>> referenced = new HashMap<>();
+        ACTIONS.forEach(action -> referenced.put(action.name(), new HashSet<>()));
         try (Statement statement = connection.createStatement();
              ResultSet records = statement.executeQuery("SELECT action, response FROM " + RecordStore.DEFAULT_TABLE
                      + " WHERE status = 'COMPLETED'")) {

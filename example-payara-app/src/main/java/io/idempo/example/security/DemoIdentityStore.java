@@ -1,5 +1,6 @@
 package io.idempo.example.security;
 
+import io.idempo.jakarta.IdempotencyAdminResource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.security.enterprise.authentication.mechanism.http.BasicAuthenticationMechanismDefinition;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
@@ -11,9 +12,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * HTTP Basic through Jakarta Security, with the two demo users {@code alice/alice} and {@code bob/bob} in memory.
- * Both are in the group {@code user}, the role that {@code web.xml} requires for {@code /api/*}. The user name is
- * the scope of every idempotency key: alice's key never replays bob's answer.
+ * HTTP Basic through Jakarta Security, with the demo users in memory: {@code alice/alice} and {@code bob/bob} in the
+ * group {@code user}, the role that {@code web.xml} requires for {@code /api/*}, and {@code admin/admin} in the group
+ * {@code idempo-admin} only, the role of the adapter's admin surface ({@code /api/idempotency-admin/*}); the admin
+ * places no orders. The user name is the scope of every idempotency key: alice's key never replays bob's answer.
  */
 @BasicAuthenticationMechanismDefinition(realmName = DemoIdentityStore.REALM)
 @ApplicationScoped
@@ -22,13 +24,20 @@ public class DemoIdentityStore implements IdentityStore {
     public static final String REALM = "idempo-example";
     public static final String ROLE = "user";
 
-    private static final Map<String, String> USERS = Map.of("alice", "alice", "bob", "bob");
+    /** A demo user's password and groups. */
+    private record User(String password, Set<String> groups) {
+    }
+
+    private static final Map<String, User> USERS = Map.of(
+            "alice", new User("alice", Set.of(ROLE)),
+            "bob", new User("bob", Set.of(ROLE)),
+            "admin", new User("admin", Set.of(IdempotencyAdminResource.ROLE)));
 
     public CredentialValidationResult validate(UsernamePasswordCredential credential) {
-        String expected = USERS.get(credential.getCaller());
-        if (expected != null && MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
+        User user = USERS.get(credential.getCaller());
+        if (user != null && MessageDigest.isEqual(user.password().getBytes(StandardCharsets.UTF_8),
                 credential.getPasswordAsString().getBytes(StandardCharsets.UTF_8))) {
-            return new CredentialValidationResult(credential.getCaller(), Set.of(ROLE));
+            return new CredentialValidationResult(credential.getCaller(), user.groups());
         }
         return CredentialValidationResult.INVALID_RESULT;
     }

@@ -1,5 +1,6 @@
 package io.idempo.example.web;
 
+import io.idempo.runtime.IdempotencyContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -10,8 +11,9 @@ import jakarta.ws.rs.core.Response;
  * @param title  a short summary of the kind
  * @param status the HTTP status
  * @param detail what happened this time
+ * @param requestId the request's {@code X-Request-Id}, as the idempo adapter gave it (omitted when there is none)
  */
-public record Problem(String type, String title, int status, String detail) {
+public record Problem(String type, String title, int status, String detail, String requestId) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
     private static final String TYPE_BASE = "https://idempo.io/problems/example/";
@@ -19,7 +21,8 @@ public record Problem(String type, String title, int status, String detail) {
     public static Response response(Response.StatusType status, String kind, String title, String detail) {
         return Response.status(status)
                 .type(MediaType.valueOf(MEDIA_TYPE))
-                .entity(new Problem(TYPE_BASE + kind, title, status.getStatusCode(), detail))
+                .entity(new Problem(TYPE_BASE + kind, title, status.getStatusCode(), detail,
+                        IdempotencyContext.currentRequestId().orElse(null)))
                 .build();
     }
 }

@@ -84,11 +84,14 @@ public final class ProblemMappers {
         }
     }
 
-    /** Anything else is a 500 with a reference to the server log, never the exception's text or stack trace. */
+    /**
+     * Any other exception is a 500 with a reference to the server log, never the exception's text or stack trace.
+     * Errors are left to the container, as many applications leave them (and the demo's unmapped failure relies on).
+     */
     @Provider
-    public static class Unexpected implements ExceptionMapper<Throwable> {
+    public static class Unexpected implements ExceptionMapper<Exception> {
         @Override
-        public Response toResponse(Throwable e) {
+        public Response toResponse(Exception e) {
             Optional<Response> body = bodyProblem(e);
             if (body.isPresent()) {
                 return body.get();

@@ -48,3 +48,17 @@ CREATE TABLE IF NOT EXISTS receipt_mails (
     sent_at     BIGINT       NOT NULL,
     INDEX receipt_mails_event_id (event_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- One row per run of a scheduled job (OrderExpiryJob): written by the slot's idempotent call, so a slot has one row
+-- however many nodes tick. No unique constraint on (job, slot) on purpose: the idempotency record is the guard,
+-- and the reconciliation report (job-slot-run-twice) checks it.
+CREATE TABLE IF NOT EXISTS job_runs (
+    id              BIGINT       NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    job             VARCHAR(64)  NOT NULL,
+    slot            VARCHAR(32)  NOT NULL,
+    node            VARCHAR(128) NOT NULL,
+    expired_orders  INTEGER      NOT NULL,
+    created_at      BIGINT       NOT NULL,
+    finished_at     BIGINT       NOT NULL,
+    INDEX job_runs_job_slot (job, slot)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.runtime.record.SqlDialect;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,28 @@ class ExampleSettingsTest {
         assertNull(settings.redisUrl());
         assertNull(settings.redisMode());
         assertFalse(settings.redisCluster());
+        assertNull(settings.rabbitmqUrl(), "no consumer, no broker needed");
         assertFalse(settings.demoFaults());
+        assertEquals(Duration.ofMinutes(1), settings.jobPeriod());
+    }
+
+    @Test
+    void rabbitmqUrlStartsTheConsumerAndIsMaskedInLogs() {
+        ExampleSettings settings = ExampleSettings.from(Map.of("RABBITMQ_URL", " amqp://guest:s3cret@127.0.0.1:5672/ "));
+        assertEquals("amqp://guest:s3cret@127.0.0.1:5672/", settings.rabbitmqUrl());
+        assertEquals("amqp://guest:***@127.0.0.1:5672/", settings.rabbitmqUrlForLog().orElseThrow());
+    }
+
+    @Test
+    void theJobPeriodIsWholeSecondsUpToAnHourOrZeroForNoJob() {
+        assertEquals(Duration.ofSeconds(5), ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", "PT5S")).jobPeriod());
+        assertTrue(ExampleSettings.from(Map.of()).jobEnabled());
+        assertFalse(ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", "PT0S")).jobEnabled());
+        for (String bad : new String[] {"5s", "PT0.5S", "PT1.5S", "-PT1M", "PT2H"}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> ExampleSettings.from(Map.of("IDEMPO_DEMO_JOB_PERIOD", bad)), bad);
+            assertTrue(refused.getMessage().startsWith("IDEMPO_DEMO_JOB_PERIOD must be"), refused.getMessage());
+        }
     }
 
     @Test
@@ -81,6 +103,7 @@ class ExampleSettingsTest {
         assertEquals("H2_POSTGRESQL_MODE", embedded.getValue("idempo.dialect"));
         assertEquals("true", embedded.getValue("idempo.status.enabled"));
         assertEquals("true", embedded.getValue("idempo.body.strict"));
+        assertEquals("true", embedded.getValue("idempo.admin.enabled"), "for the demo user admin");
         assertNull(embedded.getValue("idempo.redis.address"));
         assertNull(embedded.getValue("idempo.redis.mode"), "the adapter's default: one server");
 

@@ -16,10 +16,11 @@ import org.junit.jupiter.params.Parameter;
  * Configurations C and B: the same WAR switched to PostgreSQL, then to MariaDB (the local root has no password), by
  * DB_URL, DB_USER and DB_PASSWORD, and to the local Redis by REDIS_URL, demo faults on. The whole contract
  * ({@link IdempotencyScenarios}) on each, with database counts over JDBC and Redis keys counted under the server's
- * own prefix. One server per database.
+ * own prefix, and what operators rely on ({@link OperationsScenarios}): request ids, metrics, the admin surface. One
+ * server per database.
  */
 @OnEachDatabaseServer
-class DatabaseAndRedisIT extends IdempotencyScenarios {
+class DatabaseAndRedisIT extends IdempotencyScenarios implements OperationsScenarios {
 
     private static PayaraMicroServer server;
 
@@ -53,7 +54,7 @@ class DatabaseAndRedisIT extends IdempotencyScenarios {
     }
 
     @Override
-    PayaraMicroServer server() {
+    public PayaraMicroServer server() {
         return server;
     }
 

@@ -21,7 +21,7 @@ class EmbeddedDefaultsIT {
     static final String ORDER = "{\"productId\":1001,\"quantity\":2,\"amount\":19900}";
 
     @RegisterExtension
-    static final PayaraMicroServer server = ExampleApp.onPayara();
+    static final PayaraMicroServer server = ExampleApp.onPayaraWithDefaults();
 
     @Test
     void theLogSaysWhichStoresAreInUse() {
@@ -29,6 +29,9 @@ class EmbeddedDefaultsIT {
         assertTrue(startup.contains("database H2 2.2.224"), startup);
         assertTrue(startup.contains("embedded default, dialect H2_POSTGRESQL_MODE, isolation READ_COMMITTED"), startup);
         assertTrue(startup.contains("claim store in-JVM (REDIS_URL not set); demo faults off"), startup);
+        assertFalse(server.logLines("idempo example: no RabbitMQ consumer (RABBITMQ_URL not set)").isEmpty(),
+                "no broker is needed");
+        assertFalse(server.logLines("idempo example: job expire-orders every PT1M").isEmpty(), "the job runs");
         String adapter = String.join("\n", server.logLines("idempo started"));
         assertTrue(adapter.contains("outbox table idempo_outbox, relay off (no Publisher bean: events stay pending)"),
                 adapter);
@@ -108,9 +111,20 @@ class EmbeddedDefaultsIT {
         ApiResponse answer = server.client("bob").get("/api/reconciliation");
         assertEquals(200, answer.status(), answer.toString());
         JsonNode report = answer.json();
-        for (String field : new String[] {"orders", "payments", "ledgerEntries", "completedRecords", "channelCharges"}) {
+        for (String field : new String[] {"orders", "payments", "ledgerEntries", "completedRecords", "channelCharges",
+                "jobRuns"}) {
             assertTrue(report.get(field).asInt() >= 0, field + " in " + report);
         }
         assertTrue(report.get("mismatches").isArray() && report.get("mismatches").isEmpty(), report.toString());
+    }
+
+    @Test
+    void theJobsRunsAreListedAndAWrongLimitIsA400() {
+        ApiResponse runs = server.client("bob").get("/api/jobs/runs?limit=5");
+        assertEquals(200, runs.status(), runs.toString());
+        assertTrue(runs.json().isArray() && runs.json().size() <= 5, runs.toString());
+        ApiResponse wrong = server.client("bob").get("/api/jobs/runs?limit=0");
+        assertEquals(400, wrong.status(), wrong.toString());
+        assertTrue(wrong.json().get("type").asText().endsWith("/invalid-request"), wrong.toString());
     }
 }

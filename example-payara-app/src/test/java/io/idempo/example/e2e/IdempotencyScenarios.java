@@ -314,7 +314,9 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("IN_PROGRESS", followed.json().get("state").asText(), followed.toString());
             assertEquals("UNKNOWN", status(bob(), key).get("state").asText(), "not bob's key, even in progress");
 
-            Future<ApiResponse> waiting = pool.submit(() -> alice().header("Prefer", "wait=10").post(ORDERS, body, key));
+            String waitingId = "wait-" + key;
+            Future<ApiResponse> waiting = pool.submit(() -> alice().header("Prefer", "wait=10")
+                    .header("X-Request-Id", waitingId).post(ORDERS, body, key));
             ApiResponse first = slow.get(30, TimeUnit.SECONDS);
             ApiResponse waited = waiting.get(30, TimeUnit.SECONDS);
 
@@ -324,10 +326,10 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("true", waited.header(REPLAYED).orElse(null), waited.toString());
             assertArrayEquals(first.bodyBytes(), waited.bodyBytes());
             assertEquals(first.header("Location"), waited.header("Location"));
-            server().awaitLogLines("key=" + key + " outcome=replayed source=claim-store-after-wait", 1,
-                    Duration.ofSeconds(5));
-            assertEquals(1, server().logLines("key=" + key + " outcome=replayed source=claim-store-after-wait").size(),
-                    "the Prefer request waited for the first call");
+            String waitedLine = "key=" + key + " request=" + waitingId
+                    + " outcome=replayed source=claim-store-after-wait";
+            server().awaitLogLines(waitedLine, 1, Duration.ofSeconds(5));
+            assertEquals(1, server().logLines(waitedLine).size(), "the Prefer request waited for the first call");
 
             ApiResponse after = alice().post(ORDERS, body, key);
             assertEquals(201, after.status(), after.toString());
@@ -337,8 +339,11 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
             assertEquals("COMPLETED", completed.get("state").asText(), completed.toString());
 
             // The log tells the four outcomes apart (seeds/000: 首次 / 重复 / 处理中 / 键复用冲突).
-            assertEquals(422, alice().post(ORDERS, order(newProductId(), AMOUNT), key).status());
-            server().awaitLogLines("key=" + key + " outcome=key_reused", 1, Duration.ofSeconds(5));
+            String reusedId = "reuse-" + key;
+            assertEquals(422, alice().header("X-Request-Id", reusedId).post(ORDERS, order(newProductId(), AMOUNT), key)
+                    .status());
+            server().awaitLogLines("key=" + key + " request=" + reusedId + " outcome=key_reused", 1,
+                    Duration.ofSeconds(5));
             List<String> lines = server().logLines("key=" + key + " ");
             for (String outcome : List.of("first", "in_progress", "replayed", "key_reused")) {
                 assertTrue(lines.stream().anyMatch(line -> line.contains("outcome=" + outcome)),
@@ -367,6 +372,55 @@ abstract class IdempotencyScenarios extends SeedVerificationScenarios {
         ApiResponse paid = alice().post(payments, "{\"amount\":" + AMOUNT + "}", paymentKey);
         assertEquals(200, paid.status(), paid.toString());
         assertSameAnswer(paid, alice().post(payments, "{\"amount\":" + AMOUNT + "}", paymentKey));
+    }
+
+    /**
+     * Replay at the edge: a retry with the first call's exact bytes is answered from the stored HTTP answer (the log
+     * says {@code source=edge}, and nothing else runs), the first answer byte for byte; the same JSON written otherwise
+     * goes the usual way and is still a replay; another principal's identical request with the same key is never
+     * answered with alice's answer. The answer is stored after the commit, off the request thread, so the test waits
+     * for the first edge replay.
+     */
+    @Test
+    void anIdenticalRetryIsAnsweredAtTheEdgeAndOnlyForItsOwnPrincipal() throws Exception {
+        String key = ApiClient.newKey();
+        long product = newProductId();
+        String body = order(product, AMOUNT);
+        ApiResponse first = alice().post(ORDERS, body, key);
+        assertEquals(201, first.status(), first.toString());
+
+        ApiResponse atTheEdge = retryUntilLogged(() -> alice().post(ORDERS, body, key),
+                "key=" + key + " ", "outcome=replayed source=edge");
+        assertSameAnswer(first, atTheEdge);
+        assertTrue(atTheEdge.header("X-Request-Id").isPresent(), atTheEdge.toString());
+        assertNotEquals(first.header("X-Request-Id"), atTheEdge.header("X-Request-Id"), "each answer names its own");
+
+        ApiResponse spacedOut = alice().post(ORDERS, body.replace(",", ", "), key);
+        assertSameAnswer(first, spacedOut);
+        ApiResponse bobs = bob().post(ORDERS, body, key);
+        assertEquals(201, bobs.status(), bobs.toString());
+        assertTrue(bobs.header(REPLAYED).isEmpty(), "bob's own first call: " + bobs);
+        assertNotEquals(first.json().get("id").asLong(), bobs.json().get("id").asLong());
+        if (databaseReachable()) {
+            assertEquals(2, count("SELECT COUNT(*) FROM shop_orders WHERE product_id = ?", product),
+                    "one order for alice's key, one for bob's");
+        }
+    }
+
+    /** Sends until the server logged a line containing both texts (at most 5 s), and returns the last answer. */
+    private ApiResponse retryUntilLogged(java.util.function.Supplier<ApiResponse> send, String first, String second)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
+        while (true) {
+            ApiResponse answer = send.get();
+            if (server().logLines(first).stream().anyMatch(line -> line.contains(second))
+                    || System.nanoTime() > deadline) {
+                assertTrue(server().logLines(first).stream().anyMatch(line -> line.contains(second)),
+                        "no line with '" + first + "' and '" + second + "': " + server().logLines(first));
+                return answer;
+            }
+            Thread.sleep(50);
+        }
     }
 
     /**

@@ -10,9 +10,9 @@ import java.util.TreeSet;
 /** Looks at a test schema behind the API's back. */
 public final class SchemaAssertions {
 
-    /** The tables the app creates at start: the shop's four, and the idempotency record and outbox tables. */
-    public static final Set<String> TABLES = Set.of("idempo_outbox", "idempo_record", "receipt_mails", "shop_ledger_entries",
-            "shop_orders", "shop_payments");
+    /** The tables the app creates at start: the shop's four, the job runs, the idempotency record and the outbox. */
+    public static final Set<String> TABLES = Set.of("idempo_outbox", "idempo_record", "job_runs", "receipt_mails",
+            "shop_ledger_entries", "shop_orders", "shop_payments");
 
     private SchemaAssertions() {
     }

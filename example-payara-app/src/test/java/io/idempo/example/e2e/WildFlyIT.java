@@ -16,8 +16,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -181,6 +183,45 @@ class WildFlyIT {
             assertEquals("true", repeat.header("Idempotent-Replayed").orElse(null), repeat.toString());
         }
         assertEquals(1, count("SELECT COUNT(*) FROM shop_ledger_entries WHERE channel_txn_id = ?", channelTxnId));
+    }
+
+    /**
+     * The app's OpenTelemetry SDK and the adapter's admin surface on WildFly's class loading and Jakarta Security: the
+     * metrics count this test's traffic exactly, and only admin reaches the surface. (DatabaseAndRedisIT covers them
+     * fully on Payara, see OperationsScenarios.)
+     */
+    @Test
+    void metricsCountTheTrafficAndTheAdminSurfaceIsForTheAdministratorOnly() throws InterruptedException {
+        assertTrue(String.join("\n", server.logLines("idempo started"))
+                .contains("metrics OpenTelemetry (the application's OpenTelemetry bean), admin on"));
+        Map<String, String> replays = Map.of("idempotency_action", "orders.create", "idempotency_outcome", "replayed");
+        Map<String, String> firsts = Map.of("idempotency_action", "orders.create", "idempotency_outcome", "first");
+        PrometheusText before = PrometheusText.parse(server.anonymous().get("/metrics").body());
+        String key = ApiClient.newKey();
+        ApiClient alice = server.client("alice");
+        assertEquals(201, alice.header("X-Request-Id", "wildfly-" + key).post("/api/orders", ORDER, key).status());
+        assertEquals(201, alice.post("/api/orders", ORDER, key).status());
+        assertEquals(201, alice.post("/api/orders", ORDER, key).status());
+        ApiResponse scraped = server.anonymous().get("/metrics");
+        assertEquals(200, scraped.status(), scraped.toString());
+        PrometheusText after = PrometheusText.parse(scraped.body());
+        assertEquals(1.0, after.value("idempotency_requests_total", firsts)
+                - before.value("idempotency_requests_total", firsts));
+        assertEquals(2.0, after.value("idempotency_requests_total", replays)
+                - before.value("idempotency_requests_total", replays));
+        server.awaitLogLines("key=" + key + " request=wildfly-" + key + " outcome=first", 1, Duration.ofSeconds(5));
+
+        assertEquals(401, server.anonymous().get("/api/idempotency-admin/records/stuck").status());
+        ApiResponse refused = server.client("bob").get("/api/idempotency-admin/records/stuck");
+        assertEquals(403, refused.status(), refused.toString());
+        assertEquals(refused.header("X-Request-Id").orElseThrow(), refused.json().get("requestId").asText());
+        ApiResponse found = server.client("admin").get("/api/idempotency-admin/records/orders.create/" + key
+                + "?scope=alice");
+        assertEquals(200, found.status(), found.toString());
+        assertEquals("COMPLETED", found.json().get("state").asText(), found.toString());
+        server.awaitLogLines("idempo-audit operation=look-up operator=admin request="
+                + found.header("X-Request-Id").orElseThrow() + " action=orders.create scope=alice", 1,
+                Duration.ofSeconds(5));
     }
 
     @Test

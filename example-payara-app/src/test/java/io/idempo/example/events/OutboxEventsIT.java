@@ -56,7 +56,7 @@ class OutboxEventsIT {
         tap.exchangeDeclare(ShopEvents.EXCHANGE, "topic", true); // as the app declares it: either may come first
         tap.queueBind(tapQueue, ShopEvents.EXCHANGE, "#");
         server = ExampleApp.onPayara(TestDatabase.local(database))
-                .withEnv("RABBITMQ_URL", broker.uri().toString());
+                .withEnv(ExampleApp.RABBITMQ_URL, broker.uri().toString());
         server.start(OutboxEventsIT.class.getSimpleName() + "-" + database);
     }
 

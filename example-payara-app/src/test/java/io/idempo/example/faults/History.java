@@ -36,6 +36,28 @@ public final class History {
         return attempts.stream().mapToLong(Attempt::millis).max().orElse(0);
     }
 
+    /**
+     * For each key whose attempts failed (a server error or no answer) and later succeeded: the milliseconds from its
+     * last failure to its first success after it, the time a careful client waited for a failed call to heal.
+     */
+    public List<Long> healingMillis() {
+        List<Long> healing = new ArrayList<>();
+        byKey().values().forEach(attempts -> {
+            List<Attempt> inOrder = attempts.stream().sorted(java.util.Comparator.comparingLong(Attempt::endedAt))
+                    .toList();
+            Attempt lastFailure = null;
+            for (Attempt attempt : inOrder) {
+                if (attempt.failed()) {
+                    lastFailure = attempt;
+                } else if (attempt.succeeded() && lastFailure != null) {
+                    healing.add((attempt.endedAt() - lastFailure.endedAt()) / 1_000_000);
+                    lastFailure = null;
+                }
+            }
+        });
+        return healing;
+    }
+
     public long count(java.util.function.Predicate<Attempt> condition) {
         return attempts.stream().filter(condition).count();
     }

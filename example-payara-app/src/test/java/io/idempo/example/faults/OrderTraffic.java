@@ -164,15 +164,15 @@ public final class OrderTraffic implements AutoCloseable {
         long start = System.nanoTime();
         try {
             ApiResponse answer = client.post("/api/orders", order, key);
-            long millis = (System.nanoTime() - start) / 1_000_000;
+            long ended = System.nanoTime();
             boolean ok = answer.status() >= 200 && answer.status() < 300;
             return new Attempt(key, sender, attempt, answer.status(), ok ? null : answer.problemCode(),
                     answer.header("Idempotent-Replayed").map("true"::equals).orElse(false),
-                    ok ? sha256(answer.bodyBytes()) : null, millis, null);
+                    ok ? sha256(answer.bodyBytes()) : null, (ended - start) / 1_000_000, ended, null);
         } catch (UncheckedIOException e) {
-            long millis = (System.nanoTime() - start) / 1_000_000;
-            return new Attempt(key, sender, attempt, Attempt.NO_ANSWER, null, false, null, millis,
-                    String.valueOf(e.getCause()));
+            long ended = System.nanoTime();
+            return new Attempt(key, sender, attempt, Attempt.NO_ANSWER, null, false, null,
+                    (ended - start) / 1_000_000, ended, String.valueOf(e.getCause()));
         }
     }
 

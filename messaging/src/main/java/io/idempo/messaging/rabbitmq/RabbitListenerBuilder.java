@@ -64,7 +64,10 @@ public final class RabbitListenerBuilder<T> {
         this.binder = Objects.requireNonNull(binder, "binder");
     }
 
-    /** The broker, such as {@code amqp://guest:guest@127.0.0.1:5672/} ({@code amqps://} for TLS). */
+    /**
+     * The broker, such as {@code amqp://guest:guest@127.0.0.1:5672/} ({@code amqps://} for TLS); a path of only
+     * {@code /} names the default virtual host {@code /} ({@link BrokerUris}).
+     */
     public RabbitListenerBuilder<T> uri(String uri) {
         this.connectionFactory = BrokerUris.factory(uri);
         return this;

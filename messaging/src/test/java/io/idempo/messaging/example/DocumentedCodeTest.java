@@ -17,21 +17,25 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every Java block of docs/messaging.md and docs/outbox.md is a verbatim excerpt of this package's compiled, tested
- * sources.
+ * Every Java block of docs/messaging.md and docs/outbox.md is a verbatim excerpt of compiled, tested sources: this
+ * package's, or the example app's (its RabbitMQ and JMS doors and its job, which its end-to-end suite runs).
  */
 class DocumentedCodeTest {
 
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
     private static final Path EXAMPLES = Path.of("src", "test", "java", "io", "idempo", "messaging", "example");
+    private static final Path EXAMPLE_APP = Path.of("..", "example-payara-app", "src", "main", "java", "io", "idempo",
+            "example");
 
     @ParameterizedTest
     @ValueSource(strings = {"messaging.md", "outbox.md"})
     void eachJavaBlockOfTheGuideIsCompiledCode(String page) throws IOException {
         String guide = Files.readString(Path.of("..", "docs", page), StandardCharsets.UTF_8);
         String sources;
-        try (Stream<Path> files = Files.list(EXAMPLES)) {
-            sources = files.filter(file -> !file.endsWith("DocumentedCodeTest.java")).map(DocumentedCodeTest::read)
+        try (Stream<Path> files = Files.list(EXAMPLES); Stream<Path> app = Files.walk(EXAMPLE_APP)) {
+            sources = Stream.concat(files.filter(file -> !file.endsWith("DocumentedCodeTest.java")),
+                            app.filter(file -> file.toString().endsWith(".java")))
+                    .map(DocumentedCodeTest::read)
                     .collect(Collectors.joining("\n"));
         }
         List<String> blocks = new ArrayList<>();

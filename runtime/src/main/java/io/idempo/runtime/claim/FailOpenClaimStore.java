@@ -100,6 +100,21 @@ public final class FailOpenClaimStore implements ClaimStore, ClaimStoreHealth {
         return guarded("read", () -> delegate.isHeld(keyHash), error -> false);
     }
 
+    /**
+     * Not guarded: an operator's request, not a call, so it reaches the store even while the circuit is open, and
+     * its failure is counted in {@link #failures()} and thrown instead of hidden (see {@link ClaimStore#forget}). It
+     * leaves the circuit as it is: one operator's request says little about the calls' traffic.
+     */
+    @Override
+    public boolean forget(String keyHash) {
+        try {
+            return delegate.forget(keyHash);
+        } catch (RuntimeException e) {
+            failures.incrementAndGet();
+            throw e;
+        }
+    }
+
     /** Calls that went to the database alone since start, because the store failed or the circuit was open. */
     public long degradedCalls() {
         return degradedCalls.get();

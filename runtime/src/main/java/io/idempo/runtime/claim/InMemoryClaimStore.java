@@ -89,6 +89,12 @@ public final class InMemoryClaimStore implements ClaimStore {
         return entry != null && !entry.expired(clock.instant()) && entry.completed() == null;
     }
 
+    @Override
+    public boolean forget(String keyHash) {
+        Entry removed = entries.remove(keyHash);
+        return removed != null && !removed.expired(clock.instant());
+    }
+
     /** Drops expired entries; returns how many. */
     public int evictExpired() {
         Instant now = clock.instant();

@@ -117,6 +117,11 @@ public final class RedisClaimStore implements ClaimStore {
         return value != null && RedisValue.heldFingerprint(value) != null;
     }
 
+    @Override
+    public boolean forget(String keyHash) {
+        return redisson.getBucket(prefix + keyHash, StringCodec.INSTANCE).delete();
+    }
+
     private RScript script() {
         return redisson.getScript(StringCodec.INSTANCE);
     }

@@ -57,4 +57,9 @@ final class H2Statements extends RecordStatements {
     String purgeExpired() {
         return "DELETE FROM " + table + " WHERE expires_at <= ? FETCH FIRST ? ROWS ONLY";
     }
+
+    @Override
+    String firstRows() {
+        return "FETCH FIRST ? ROWS ONLY";
+    }
 }

@@ -38,4 +38,9 @@ final class MySqlStatements extends RecordStatements {
     String purgeExpired() {
         return "DELETE FROM " + table + " WHERE expires_at <= ? ORDER BY expires_at LIMIT ?";
     }
+
+    @Override
+    String firstRows() {
+        return "LIMIT ?";
+    }
 }

@@ -50,7 +50,7 @@ final class PostgresStatements extends RecordStatements {
     @Override
     int insertClaim(SqlExecutor sql, String keyHash, Object[] claimValues) throws SQLException {
         Object[] parameters = new Object[claimValues.length + 1];
-        parameters[0] = Long.parseUnsignedLong(keyHash.substring(0, LOCK_KEY_HEX), 16);
+        parameters[0] = lockKey(keyHash);
         System.arraycopy(claimValues, 0, parameters, 1, claimValues.length);
         List<Object[]> rows = sql.query(lockThenInsert(), parameters);
         Object[] row = rows.get(0);
@@ -60,6 +60,27 @@ final class PostgresStatements extends RecordStatements {
                     + " the whole call later with the same key.", keyHash);
         }
         return ((Number) row[1]).intValue();
+    }
+
+    /**
+     * Takes the key's advisory lock as a claim does, without waiting, so that the delete never waits on a claimer's
+     * row lock either: every claimer of the key, a duplicate reading the row included, holds the advisory lock
+     * until its transaction ends.
+     */
+    @Override
+    int deleteUnlessRunning(SqlExecutor sql, String keyHash, long now) throws SQLException {
+        Object locked = sql.query("SELECT CASE WHEN pg_try_advisory_xact_lock(?) THEN 1 ELSE 0 END",
+                lockKey(keyHash)).get(0)[0];
+        if (((Number) locked).longValue() == 0) {
+            throw new RecordBusyException("The record for key " + keyHash + " in table " + table + " is held by a"
+                    + " claimer right now (its advisory lock is held): a call with the key is running or being"
+                    + " answered. Retry later.", keyHash);
+        }
+        return super.deleteUnlessRunning(sql, keyHash, now);
+    }
+
+    private static long lockKey(String keyHash) {
+        return Long.parseUnsignedLong(keyHash.substring(0, LOCK_KEY_HEX), 16);
     }
 
     /** A share lock: concurrent duplicates read the winner's row side by side instead of queueing on it. */
@@ -77,5 +98,10 @@ final class PostgresStatements extends RecordStatements {
     String purgeExpired() {
         return "DELETE FROM " + table + " WHERE ctid = ANY (ARRAY(SELECT ctid FROM " + table
                 + " WHERE expires_at <= ? LIMIT ? FOR UPDATE SKIP LOCKED))";
+    }
+
+    @Override
+    String firstRows() {
+        return "LIMIT ?";
     }
 }

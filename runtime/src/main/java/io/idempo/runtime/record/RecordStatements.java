@@ -5,7 +5,8 @@ import java.sql.SQLException;
 
 /**
  * The SQL text of every record operation for one table. The statements every database accepts live here; each
- * dialect supplies the three that differ: the conflict-free insert, the locking read and the batched purge.
+ * dialect supplies the parts that differ: the conflict-free insert, the locking read, the batched purge and how a
+ * query is cut to its first rows.
  *
  * <p>The statement texts contain no {@code :} so that JPA providers never mistake part of them for a named
  * parameter.
@@ -21,6 +22,9 @@ abstract class RecordStatements {
      * fingerprint_version, field_digests, lease_until, created_at, updated_at and expires_at.
      */
     static final String CLAIM_VALUES = "VALUES (?, ?, ?, ?, ?, ?, ?, 'IN_PROGRESS', NULL, ?, ?, ?, ?)";
+
+    /** The condition of a stuck row: IN_PROGRESS, its lease passed, not expired. Parameters: now, now. */
+    private static final String STUCK = " WHERE status = 'IN_PROGRESS' AND lease_until <= ? AND expires_at > ?";
 
     final String table;
 
@@ -53,6 +57,9 @@ abstract class RecordStatements {
     /** Deletes at most a batch of expired rows. Parameters: now (epoch ms), batch size. */
     abstract String purgeExpired();
 
+    /** The clause that ends a query after its first rows, with the row count as its parameter. */
+    abstract String firstRows();
+
     /**
      * Whether {@link #insertIfAbsent} can still raise a unique violation when two transactions insert the same key
      * at the same moment; such a violation then means "busy", not a broken table.
@@ -82,6 +89,40 @@ abstract class RecordStatements {
     final String markFinal() {
         return "UPDATE " + table + " SET status = ?, response = ?, lease_until = NULL, updated_at = ?"
                 + " WHERE key_hash = ? AND status = 'IN_PROGRESS'";
+    }
+
+    /** Reads the key's row whatever its state, expired or not, without locking it. Parameter: key_hash. */
+    final String selectAny() {
+        return "SELECT " + COLUMNS + " FROM " + table + " WHERE key_hash = ?";
+    }
+
+    /**
+     * The unexpired IN_PROGRESS rows whose lease has passed, oldest lease first: committed claims that nothing will
+     * complete, each blocking its key until it expires. Parameters: now (epoch ms), now, row count. No index serves
+     * it; it is an operator's query, not a call's.
+     */
+    final String selectStuck() {
+        return "SELECT " + COLUMNS + " FROM " + table + STUCK + " ORDER BY lease_until " + firstRows();
+    }
+
+    /** How many rows {@link #selectStuck} would list without a limit. Parameters: now (epoch ms), now. */
+    final String countStuck() {
+        return "SELECT COUNT(*) FROM " + table + STUCK;
+    }
+
+    /**
+     * Deletes the key's row unless a live call holds it: a final row, or an IN_PROGRESS one whose lease has passed;
+     * returns the rows deleted, 1 or 0. A dialect whose claims lock the key otherwise takes that lock first.
+     *
+     * @throws RecordBusyException when a claimer holds the key right now
+     */
+    int deleteUnlessRunning(SqlExecutor sql, String keyHash, long now) throws SQLException {
+        return sql.update(deleteUnlessRunning(), keyHash, now);
+    }
+
+    /** The statement of {@link #deleteUnlessRunning(SqlExecutor, String, long)}. Parameters: key_hash, now. */
+    final String deleteUnlessRunning() {
+        return "DELETE FROM " + table + " WHERE key_hash = ? AND (status <> 'IN_PROGRESS' OR lease_until <= ?)";
     }
 
     /** Removes a claim whose attempt failed. Parameter: key_hash. */

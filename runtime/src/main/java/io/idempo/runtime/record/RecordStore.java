@@ -166,6 +166,72 @@ public final class RecordStore {
         }
     }
 
+    /** The key's record as committed, expired or not: what an operator looks up. A plain read that takes no lock. */
+    public Optional<StoredRecord> findIncludingExpired(SqlExecutor sql, String keyHash) {
+        ColumnLimits.requireSha256Hex("keyHash", keyHash);
+        try {
+            return single(sql.touching(table).query(statements.selectAny(), keyHash));
+        } catch (SQLException e) {
+            throw failures.translate("read the idempotency record", keyHash, e, false);
+        }
+    }
+
+    /**
+     * Up to {@code limit} stuck records, oldest lease first: IN_PROGRESS and committed, with their lease passed and
+     * not yet expired. The engine never commits such a row (it completes or deletes its claim first), so one comes
+     * from a transaction that committed without either, such as a failed attempt whose claim could not be deleted
+     * and whose container transaction committed anyway; each answers "in progress" to its key until it expires.
+     * It scans the table: an operator's query, not for every call.
+     */
+    public List<StoredRecord> stuck(SqlExecutor sql, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
+        }
+        long now = clock.millis();
+        try {
+            return sql.touching(table).query(statements.selectStuck(), now, now, (long) limit).stream()
+                    .map(StoredRecords::fromRow).toList();
+        } catch (SQLException e) {
+            throw failures.translate("list stuck idempotency records", null, e, false);
+        }
+    }
+
+    /** How many records are stuck (see {@link #stuck}); like it, a scan of the table. */
+    public long countStuck(SqlExecutor sql) {
+        long now = clock.millis();
+        try {
+            return ((Number) sql.touching(table).query(statements.countStuck(), now, now).get(0)[0]).longValue();
+        } catch (SQLException e) {
+            throw failures.translate("count stuck idempotency records", null, e, false);
+        }
+    }
+
+    /**
+     * Deletes the key's record so that the next call with the key runs again, unless a call still holds it: a
+     * final record (COMPLETED, FAILED) or a stuck one (IN_PROGRESS past its lease) goes, a running one stays. A key
+     * that another transaction is claiming or reading is waited for as a claim would wait: not at all on PostgreSQL
+     * (its advisory lock), up to the lock wait elsewhere.
+     *
+     * @throws RecordBusyException when the key is being claimed or read right now; retry
+     */
+    public Invalidation invalidate(SqlExecutor sql, String keyHash) {
+        ColumnLimits.requireSha256Hex("keyHash", keyHash);
+        long now = clock.millis();
+        try {
+            SqlExecutor records = sql.touching(table);
+            return lockWaitBound.around(records, bounded -> {
+                if (statements.deleteUnlessRunning(bounded, keyHash, now) == 1) {
+                    return Invalidation.DELETED;
+                }
+                // A plain read, which takes no lock: it runs unbounded (the bound is for locking statements).
+                return records.query(statements.selectAny(), keyHash).isEmpty() ? Invalidation.NOT_FOUND
+                        : Invalidation.RUNNING;
+            });
+        } catch (SQLException e) {
+            throw failures.translate("invalidate the idempotency record", keyHash, e, false);
+        }
+    }
+
     /**
      * Deletes up to {@code batchSize} expired records and returns how many it deleted. Run each batch in a
      * transaction of its own and repeat while it returns {@code batchSize}: short transactions hold few locks,

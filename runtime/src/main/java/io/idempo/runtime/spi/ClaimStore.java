@@ -34,4 +34,14 @@ public interface ClaimStore {
 
     /** Whether a running call holds the key right now (for status queries; a read, never a claim). */
     boolean isHeld(String keyHash);
+
+    /**
+     * Removes whatever the store keeps for the key, a completed outcome or a claim, so that the next call with it
+     * goes to the database: what an operator's invalidation of a record needs, or the store would go on replaying
+     * the outcome until its TTL. Unlike the calls' operations it reports failure: it throws when the store cannot
+     * be reached, so that the operator knows the outcome may still be there.
+     *
+     * @return whether the store held anything for the key
+     */
+    boolean forget(String keyHash);
 }

@@ -16,6 +16,12 @@ public interface IdempotencyMetrics {
     /** Called once, when the engine is built: the claim store's health, to be observed (failures, circuit). */
     void observe(ClaimStoreHealth claimStore);
 
+    /**
+     * The stuck records (IN_PROGRESS past their lease, not expired) counted just now by a purge run
+     * ({@code RecordAdministration}); they answer "in progress" to their keys until they expire.
+     */
+    void stuckRecordsCounted(long count);
+
     /** Reports nothing: the default when no metrics are configured. */
     IdempotencyMetrics NONE = new IdempotencyMetrics() {
         @Override
@@ -28,6 +34,10 @@ public interface IdempotencyMetrics {
 
         @Override
         public void observe(ClaimStoreHealth claimStore) {
+        }
+
+        @Override
+        public void stuckRecordsCounted(long count) {
         }
     };
 }

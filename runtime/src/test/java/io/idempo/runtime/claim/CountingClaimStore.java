@@ -56,4 +56,10 @@ final class CountingClaimStore implements ClaimStore {
         calls.incrementAndGet();
         return delegate.isHeld(keyHash);
     }
+
+    @Override
+    public boolean forget(String keyHash) {
+        calls.incrementAndGet();
+        return delegate.forget(keyHash);
+    }
 }

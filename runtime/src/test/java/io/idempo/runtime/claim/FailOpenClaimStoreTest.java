@@ -3,6 +3,7 @@ package io.idempo.runtime.claim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.runtime.spi.ClaimResult;
@@ -274,6 +275,37 @@ class FailOpenClaimStoreTest {
         public boolean isHeld(String keyHash) {
             throw new UnsupportedOperationException();
         }
+
+        @Override
+        public boolean forget(String keyHash) {
+            calls.incrementAndGet();
+            if (failing) {
+                throw new IllegalStateException("scripted failure");
+            }
+            return true;
+        }
+    }
+
+    /**
+     * An operator's forget is not a call to be failed open: it reaches the store even with the circuit open, and a
+     * failure is counted and thrown, so that the operator learns that the outcome may still be there.
+     */
+    @Test
+    void forgetReachesTheStoreWhileTheCircuitIsOpenAndThrowsItsFailure() {
+        ScriptedStore scripted = new ScriptedStore();
+        FailOpenClaimStore store = failOpen(scripted);
+        for (int i = 0; i < THRESHOLD; i++) {
+            store.claim("k", token(), FINGERPRINT, LEASE);
+        }
+        assertTrue(store.isOpen());
+        IllegalStateException failure = assertThrows(IllegalStateException.class, () -> store.forget("k"));
+        assertEquals("scripted failure", failure.getMessage());
+        assertEquals(THRESHOLD + 1, store.failures());
+        assertEquals(THRESHOLD + 1, scripted.calls.get(), "the circuit did not skip it");
+
+        scripted.failing = false;
+        assertTrue(store.forget("k"));
+        assertTrue(store.isOpen(), "one operator's request leaves the circuit as it was");
     }
 
     @Test

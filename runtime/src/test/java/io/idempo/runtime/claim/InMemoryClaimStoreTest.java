@@ -78,6 +78,22 @@ class InMemoryClaimStoreTest {
     }
 
     @Test
+    void forgetDropsAnOutcomeOrAClaimSoThatTheNextCallerClaims() {
+        store.complete("done", CALL, TTL);
+        store.claim("held", token(), FINGERPRINT, LEASE);
+        store.complete("expired", CALL, Duration.ofSeconds(1));
+        clock.advance(Duration.ofSeconds(1));
+
+        assertTrue(store.forget("done"));
+        assertTrue(store.forget("held"));
+        assertFalse(store.forget("expired"), "an expired entry held nothing any more");
+        assertFalse(store.forget("absent"));
+        assertFalse(store.forget("done"), "forgotten once");
+        assertEquals(new ClaimResult.Claimed(), store.claim("done", token(), FINGERPRINT, LEASE));
+        assertEquals(new ClaimResult.Claimed(), store.claim("held", token(), FINGERPRINT, LEASE));
+    }
+
+    @Test
     void evictExpiredDropsExactlyTheExpiredEntries() {
         store.claim("short-lease", token(), FINGERPRINT, Duration.ofSeconds(1));
         store.claim("long-lease", token(), FINGERPRINT, Duration.ofMinutes(5));

@@ -135,6 +135,19 @@ class RedisClaimStoreTest {
     }
 
     @Test
+    void forgetDeletesAnOutcomeOrAClaimSoThatTheNextCallerClaims() {
+        store.complete("done", CALL, TTL);
+        store.claim("held", token(), FINGERPRINT, LEASE);
+
+        assertTrue(store.forget("done"));
+        assertTrue(store.forget("held"));
+        assertFalse(store.forget("absent"));
+        assertEquals(-2L, pttl("done"), "the key is gone from Redis");
+        assertEquals(new ClaimResult.Claimed(), store.claim("done", token(), FINGERPRINT, LEASE));
+        assertEquals(new ClaimResult.Claimed(), store.claim("held", token(), FINGERPRINT, LEASE));
+    }
+
+    @Test
     void payloadsWithNewlinesAndNonAsciiTextRoundTrip() {
         CompletedCall result = new CompletedCall(FINGERPRINT,
                 Map.of("request.note", "1".repeat(16), "key", "2".repeat(16)), new StoredOutcome(StoredOutcome.Kind.RESULT,

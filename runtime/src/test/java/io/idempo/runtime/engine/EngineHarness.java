@@ -101,6 +101,8 @@ final class EngineHarness implements AutoCloseable {
     final JpaTransactions transactions;
     final RecordStore records;
     final RedissonClient redisson;
+    /** The claim store as given to the engine (which wraps a Redis one in its fail-open circuit). */
+    final ClaimStore claims;
     final IdempotencyEngine engine;
     private Idempotency.Installation installation;
     final Shop shop;
@@ -142,7 +144,7 @@ final class EngineHarness implements AutoCloseable {
             case REDIS -> Redisson.create(options.redis().get());
             case REDIS_DOWN -> Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:1"));
         };
-        ClaimStore claims = options.claims().apply(
+        this.claims = options.claims().apply(
                 redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix));
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)

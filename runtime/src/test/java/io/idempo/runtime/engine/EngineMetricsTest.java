@@ -54,6 +54,11 @@ class EngineMetricsTest {
             observed = claimStore;
         }
 
+        @Override
+        public void stuckRecordsCounted(long count) {
+            throw new AssertionError("the engine itself never counts stuck records");
+        }
+
         int count(String outcome) {
             AtomicInteger count = calls.get("orders.create/" + outcome);
             return count == null ? 0 : count.get();

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.idempo.runtime.IdempotencyContext;
 import io.idempo.runtime.IdempotencyKeyReusedException;
 import io.idempo.runtime.engine.Shop.OrderRequest;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Scope;
 import java.math.BigDecimal;
-import java.text.MessageFormat;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,33 +23,18 @@ import org.junit.jupiter.api.Test;
 /** Logs name the key, the action and the outcome, one line per call, and never a request or response value. */
 class OutcomeLogTest {
 
-    /** Held here: LogManager keeps loggers weakly, and a collected one would take the handler with it. */
-    private static final Logger OUTCOMES = Logger.getLogger("io.idempo.outcome");
-
-    private final List<String> lines = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            lines.add(MessageFormat.format(record.getMessage(), record.getParameters()));
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private CapturedLines outcomes;
+    private List<String> lines;
 
     @BeforeEach
     void capture() {
-        OUTCOMES.addHandler(capture);
+        outcomes = CapturedLines.of("io.idempo.outcome");
+        lines = outcomes.lines();
     }
 
     @AfterEach
     void release() {
-        OUTCOMES.removeHandler(capture);
+        outcomes.close();
     }
 
     @Test
@@ -87,6 +72,25 @@ class OutcomeLogTest {
             assertEquals(2, ours.size(), () -> "one line per call: " + lines);
             assertTrue(ours.get(0).contains(" request=req-first-1 outcome=first "), ours.get(0));
             assertTrue(ours.get(1).contains(" request=req-retry-2 outcome=replayed "), ours.get(1));
+        }
+    }
+
+    @Test
+    void theLineNamesTheTraceOfTheCurrentSpanWhenThereIsOne() throws Exception {
+        String traceId = "0af7651916cd43dd8448eb211c80319c";
+        SpanContext span = SpanContext.create(traceId, "b7ad6b7169203331", TraceFlags.getSampled(),
+                TraceState.getDefault());
+        try (EngineHarness harness = new EngineHarness(EngineDatabase.H2, ClaimMode.IN_MEMORY)) {
+            String key = "log-" + UUID.randomUUID();
+            OrderRequest request = new OrderRequest(1003, 1, new BigDecimal("6.00"));
+            try (Scope ignored = Span.wrap(span).makeCurrent()) {
+                harness.placeInTransaction(request, key);
+            }
+            harness.placeInTransaction(request, key);
+            List<String> ours = lines.stream().filter(line -> line.contains(key)).toList();
+            assertEquals(2, ours.size(), () -> "one line per call: " + lines);
+            assertTrue(ours.get(0).endsWith(" outcome=first source=database trace=" + traceId), ours.get(0));
+            assertFalse(ours.get(1).contains("trace="), "no span, no trace: " + ours.get(1));
         }
     }
 }

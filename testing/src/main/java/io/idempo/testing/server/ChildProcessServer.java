@@ -38,7 +38,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * and the names of the configuration variables. The server runs on a free port with only the environment given here
  * (the test JVM's own configuration variables are removed), in a directory of its own,
  * {@code <work directory>/<name>/} (deleted after the stop), with its whole output in
- * {@code <work directory>/<name>.log} (kept). It must be ready within the startup timeout (90 s unless set); a
+ * {@code <work directory>/<name>.log} (kept). It must be ready within the startup timeout (90 s unless set, or
+ * the system property {@code e2e.startup-timeout}, an ISO-8601 duration, for a machine that is slow today); a
  * failure the server reports ({@link #reportedFailure()}) fails the start at once, with the log's tail.
  *
  * <p>Redis, in one of two ways: a tracked one ({@link #withSharedRedis()}, {@link #withTrackedRedis},
@@ -51,7 +52,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implements BeforeAllCallback,
         AfterAllCallback {
 
-    static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(90);
+    static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.parse(System.getProperty("e2e.startup-timeout", "PT90S"));
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
     private final String product;
@@ -144,7 +145,7 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
         return self();
     }
 
-    /** How long a start may take until the server is ready (90 s unless set). */
+    /** How long a start may take until the server is ready (90 s, or {@code e2e.startup-timeout}, unless set). */
     public S withStartupTimeout(Duration timeout) {
         startupTimeout = timeout;
         return self();
@@ -214,8 +215,23 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
     }
 
     /**
+     * Waits for the server to exit by itself, as one the test made crash from inside does (a fault that halts its
+     * JVM), and cleans up as {@link #crash()} does: the database schema and the Redis keys stay, for a
+     * {@link #restart}. Fails if it is still running after {@code timeout}.
+     */
+    public void awaitExit(Duration timeout) throws Exception {
+        List<ProcessHandle> handles = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
+        if (!exited(handles, timeout)) {
+            throw new AssertionError(product + " did not exit within " + timeout.toSeconds() + " s; log " + log);
+        }
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        shutdownHook = null;
+        ChildProcesses.deleteTree(directory);
+    }
+
+    /**
      * Starts the server again, on a new port with the same configuration, database schema and Redis keys, after a
-     * {@link #crash()} (or stops it first). {@code name} names the new log and directory.
+     * {@link #crash()} or {@link #awaitExit} (or stops it first). {@code name} names the new log and directory.
      */
     public void restart(String name) throws Exception {
         if (process.isAlive()) {
@@ -404,6 +420,11 @@ public abstract class ChildProcessServer<S extends ChildProcessServer<S>> implem
 
     protected final boolean processAlive() {
         return process.isAlive();
+    }
+
+    /** The launched process and its descendants (WildFly's start script and the server JVM under it). */
+    protected final Stream<ProcessHandle> processes() {
+        return Stream.concat(Stream.of(process.toHandle()), process.descendants());
     }
 
     protected final Duration startupTimeout() {

@@ -39,6 +39,7 @@ public final class PayaraMicroServer extends ChildProcessServer<PayaraMicroServe
 
     private boolean expectFailure;
     private String deploymentFailure;
+    private int httpThreads;
 
     private final Supplier<Path> payaraMicroJar;
     private Path jar;
@@ -64,6 +65,18 @@ public final class PayaraMicroServer extends ChildProcessServer<PayaraMicroServe
         return this;
     }
 
+    /**
+     * Serves HTTP with exactly {@code threads} worker threads (Payara's default pool grows to 5 and more): with one,
+     * every request runs on the same thread, which is what a test of thread-bound state needs.
+     */
+    public PayaraMicroServer withHttpThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("An HTTP pool needs a thread, not " + threads);
+        }
+        httpThreads = threads;
+        return this;
+    }
+
     /** The log at the failed deployment, when {@link #expectingDeploymentFailure()}. */
     public String deploymentFailure() {
         if (deploymentFailure == null) {
@@ -77,6 +90,16 @@ public final class PayaraMicroServer extends ChildProcessServer<PayaraMicroServe
         jar = requiredFile(payaraMicroJar);
         war = requiredFile(app()::war);
         Files.createDirectories(directory());
+        if (httpThreads > 0) {
+            String pool = "configs.config.server-config.thread-pools.thread-pool.http-thread-pool.";
+            Files.writeString(bootCommands(), "set " + pool + "max-thread-pool-size=" + httpThreads + "\n"
+                    + "set " + pool + "min-thread-pool-size=" + httpThreads + "\n");
+        }
+    }
+
+    /** asadmin commands Payara Micro runs before it boots. */
+    private Path bootCommands() {
+        return directory().resolve("preboot-commands.txt");
     }
 
     @Override
@@ -91,6 +114,9 @@ public final class PayaraMicroServer extends ChildProcessServer<PayaraMicroServe
         command.addAll(JVM_OPTIONS);
         command.addAll(List.of("-jar", jar.toString(), "--deploy", war.toString(), "--contextroot", "/",
                 "--port", Integer.toString(port()), "--nocluster", "--rootdir", directory().toString()));
+        if (httpThreads > 0) {
+            command.addAll(List.of("--prebootcommandfile", bootCommands().toString()));
+        }
         return command;
     }
 

@@ -29,8 +29,8 @@ import java.util.stream.Stream;
  * {@code -Djboss.socket.binding.port-offset} (HTTP is 8080 + offset), and besides the app's variables, the test JVM's
  * {@code IDEMPO_*}, {@code JBOSS_*} and start-script variables ({@code JAVA_OPTS} and the like) removed.
  *
- * <p>With {@link #withJakartaSecurityIdentityStore()}, one server setting differs from the distribution's
- * {@code standalone.xml}: the application security domain {@code other} gets {@code integrated-jaspi="false"}, so
+ * <p>It starts with {@code standalone.xml}, or the configuration {@link #withConfiguration} names (the full profile,
+ * say). With {@link #withJakartaSecurityIdentityStore()}, one server setting differs from the distribution's: the application security domain {@code other} gets {@code integrated-jaspi="false"}, so
  * that the identity which the app's own Jakarta Security identity store validates is used as is, instead of being
  * looked up again in WildFly's {@code ApplicationDomain} (where the app's users do not exist). That is the
  * documented setting for Jakarta Security applications with their own identity store, which then need no WildFly
@@ -42,8 +42,12 @@ import java.util.stream.Stream;
  */
 public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
 
-    /** The ports of {@code standalone.xml}'s socket bindings (HTTP, HTTPS, AJP, management, transactions). */
-    private static final int[] DEFAULT_PORTS = {8080, 8443, 8009, 9990, 9993, 4712, 4713};
+    /**
+     * The ports of the socket bindings (HTTP, HTTPS, AJP, management, transactions, and the full profile's IIOP):
+     * every one is shifted by the offset.
+     */
+    private static final int[] DEFAULT_PORTS = {8080, 8443, 8009, 9990, 9993, 4712, 4713, 3528, 3529};
+    private static final String DEFAULT_CONFIGURATION = "standalone.xml";
     /** Offsets keep every port below Linux's ephemeral range (32768+), where free ports are handed out. */
     private static final int MIN_OFFSET = 10_000;
     private static final int MAX_OFFSET = 22_000;
@@ -66,7 +70,9 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
                     + " integrated-jaspi=\"false\"/>";
 
     private final Supplier<Path> wildFlyHome;
+    private String configuration = DEFAULT_CONFIGURATION;
     private boolean ownIdentityStore;
+    private int httpThreads;
     private Path script;
     private int offset;
 
@@ -90,6 +96,28 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
     }
 
     /**
+     * Starts the server with another configuration of the distribution's {@code standalone/configuration}
+     * ({@code standalone.sh -c <file>}), such as {@code standalone-full.xml}, the full profile with Jakarta Messaging
+     * (an embedded ActiveMQ Artemis broker) and message-driven beans; {@code standalone.xml} by default.
+     */
+    public WildFlyServer withConfiguration(String file) {
+        configuration = file;
+        return this;
+    }
+
+    /**
+     * Runs requests on exactly {@code threads} worker threads (the io subsystem's default worker grows with the
+     * cores): with one, every request runs on the same thread, which is what a test of thread-bound state needs.
+     */
+    public WildFlyServer withHttpThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("A worker needs a thread, not " + threads);
+        }
+        httpThreads = threads;
+        return this;
+    }
+
+    /**
      * A fresh base directory: the distribution's configuration (with the security setting, if asked for) and the
      * WAR as {@code deployments/ROOT.war}, which the deployment scanner deploys at boot, at context root "/".
      */
@@ -100,11 +128,17 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
         Path war = requiredFile(app()::war);
         Path base = directory();
         ChildProcesses.deleteTree(base);
-        Path configuration = base.resolve("configuration");
-        copyTree(home.resolve("standalone/configuration"), configuration);
+        Path configurations = base.resolve("configuration");
+        copyTree(home.resolve("standalone/configuration"), configurations);
+        Path serverXml = configurations.resolve(configuration);
+        if (!Files.isRegularFile(serverXml)) {
+            throw new IllegalStateException(home + " has no configuration " + configuration);
+        }
         if (ownIdentityStore) {
-            Path standaloneXml = configuration.resolve("standalone.xml");
-            Files.writeString(standaloneXml, nonIntegratedJaspi(Files.readString(standaloneXml)));
+            Files.writeString(serverXml, nonIntegratedJaspi(Files.readString(serverXml)));
+        }
+        if (httpThreads > 0) {
+            Files.writeString(serverXml, withWorkerThreads(Files.readString(serverXml), httpThreads));
         }
         Path deployments = Files.createDirectories(base.resolve("deployments"));
         Files.copy(war, deployments.resolve("ROOT.war"), StandardCopyOption.REPLACE_EXISTING);
@@ -120,6 +154,7 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
     @Override
     protected List<String> command() {
         return List.of("/bin/sh", script.toString(),
+                "-c", configuration,
                 "-Djboss.server.base.dir=" + directory(),
                 "-Djboss.socket.binding.port-offset=" + offset,
                 "-Djboss.bind.address=127.0.0.1",
@@ -154,7 +189,59 @@ public final class WildFlyServer extends ChildProcessServer<WildFlyServer> {
 
     @Override
     protected String describe() {
-        return "port offset " + offset + ", " + super.describe();
+        return configuration + ", port offset " + offset + ", " + super.describe();
+    }
+
+    /**
+     * Undeploys the WAR and deploys it again through the deployment scanner's markers, as an operator's redeploy
+     * does: the application stops (its listeners, beans and class loader released) and starts in a new class loader.
+     * Returns once it answers its readiness probe again.
+     */
+    public void redeploy() throws Exception {
+        Path deployments = directory().resolve("deployments");
+        Files.delete(deployments.resolve("ROOT.war.deployed"));
+        awaitMarker(deployments.resolve("ROOT.war.undeployed"));
+        Files.delete(deployments.resolve("ROOT.war.undeployed"));
+        Files.createFile(deployments.resolve("ROOT.war.dodeploy"));
+        awaitMarker(deployments.resolve("ROOT.war.deployed"));
+        long deadline = System.nanoTime() + startupTimeout().toNanos();
+        while (!answersReady()) {
+            if (System.nanoTime() > deadline) {
+                throw startFailure("redeploy", "the redeployed application did not answer its readiness probe");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** The pid of the server's JVM (not of the start script that launched it), for a heap census. */
+    public long serverPid() {
+        return processes().filter(handle -> handle.info().command().map(command -> command.endsWith("/java"))
+                .orElse(false)).findFirst().orElseThrow(() -> new IllegalStateException("no WildFly JVM is running"))
+                .pid();
+    }
+
+    private void awaitMarker(Path marker) throws Exception {
+        Path failed = marker.resolveSibling("ROOT.war.failed");
+        long deadline = System.nanoTime() + startupTimeout().toNanos();
+        while (!Files.exists(marker)) {
+            if (Files.exists(failed)) {
+                throw startFailure("redeploy", "the deployment failed: " + Files.readString(failed));
+            }
+            if (System.nanoTime() > deadline) {
+                throw startFailure("redeploy", marker.getFileName() + " did not appear");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** Bounds the io subsystem's default worker, which runs the requests, to {@code threads} task threads. */
+    static String withWorkerThreads(String standaloneXml, int threads) {
+        String worker = "<worker name=\"default\"/>";
+        if (!standaloneXml.contains(worker)) {
+            throw new IllegalStateException("standalone.xml has no " + worker + " in its io subsystem");
+        }
+        return standaloneXml.replace(worker, "<worker name=\"default\" task-max-threads=\"" + threads
+                + "\" io-threads=\"1\"/>");
     }
 
     /** Sets integrated-jaspi="false" on the undertow subsystem's application security domain "other". */

@@ -1,0 +1,64 @@
+package io.idempo.example.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.http.ApiClient;
+import io.idempo.testing.http.ApiResponse;
+import io.idempo.testing.server.HeapCensus;
+import io.idempo.testing.server.WildFlyServer;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Global state does not outlive its deployment: the example (PostgreSQL, Redis) deployed, exercised, undeployed and
+ * deployed again three times on WildFly, and the old deployments' class loaders are collected. Each JBoss Modules
+ * class loader of the server is counted after a full collection; three leaked deployments would add three. What
+ * would pin one: a thread-local value on a pooled thread (the fingerprint writer once was), an engine left installed,
+ * a thread the application started and never stopped (claim renewals, Redis, the purge), a static registry.
+ */
+class RedeployIT {
+
+    private static final String MODULE_CLASS_LOADER = "org.jboss.modules.ModuleClassLoader";
+    private static final int REDEPLOYS = 3;
+    private static final String ORDER = "{\"productId\":930001,\"quantity\":1,\"amount\":100}";
+
+    @RegisterExtension
+    static final WildFlyServer server = ExampleApp.onWildFly(TestDatabase.postgresql()).withSharedRedis();
+
+    @Test
+    void redeployingThreeTimesLeavesNoOldClassLoaderBehind() throws Exception {
+        // One redeploy first: the server's own modules that a deployment or an undeployment loads lazily are in.
+        exercise();
+        server.redeploy();
+        exercise();
+        long baseline = loaders();
+        for (int i = 0; i < REDEPLOYS; i++) {
+            server.redeploy();
+            exercise();
+        }
+        long after = loaders();
+        for (int attempt = 0; attempt < 10 && after > baseline; attempt++) {
+            Thread.sleep(Duration.ofSeconds(1).toMillis()); // a finalizer or a soft reference may hold one briefly
+            after = loaders();
+        }
+        System.out.printf("[e2e] module class loaders: %d after the first redeploy, %d after %d more%n", baseline,
+                after, REDEPLOYS);
+        assertEquals(baseline, after, "class loaders of undeployed applications are still alive");
+    }
+
+    /** An idempotent first call and its replay: the engine, its claim renewals, Redis and the fingerprints ran. */
+    private static void exercise() {
+        ApiClient alice = server.client("alice");
+        String key = ApiClient.newKey();
+        ApiResponse first = alice.post("/api/orders", ORDER, key);
+        assertEquals(201, first.status(), first.toString());
+        ApiResponse replay = alice.post("/api/orders", ORDER, key);
+        assertEquals("true", replay.header("Idempotent-Replayed").orElse(""), replay.toString());
+    }
+
+    private static long loaders() {
+        return HeapCensus.liveInstances(server.serverPid(), MODULE_CLASS_LOADER);
+    }
+}

@@ -1,0 +1,53 @@
+package io.idempo.messaging.rabbitmq;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.idempo.messaging.testing.Broker;
+import io.idempo.messaging.testing.ClaimMode;
+import io.idempo.messaging.testing.Eventually;
+import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.PaymentEvent;
+import io.idempo.messaging.testing.TestDatabase;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The broker's URI as operators write it: with or without a trailing slash, or with the default virtual host spelled
+ * out ({@code %2F}), the listener reaches the default virtual host {@code /} of the local broker and consumes.
+ */
+class BrokerUriTest {
+
+    @ParameterizedTest(name = "path \"{0}\"")
+    @ValueSource(strings = {"", "/", "/%2F"})
+    void theDefaultVirtualHostIsReachedWhateverTheSpelling(String path) throws Exception {
+        try (LedgerHarness harness = new LedgerHarness(TestDatabase.POSTGRESQL, ClaimMode.IN_MEMORY);
+             Broker broker = new Broker()) {
+            String queue = broker.queueName("uri");
+            try (RabbitListener listener = TestListeners.builder(queue, "ledger").uri(Broker.URI + path)
+                    .handler((event, message) -> harness.ledger.book(event)).start()) {
+                assertTrue(listener.isConnected());
+                broker.publish(queue, UUID.randomUUID().toString(), new PaymentEvent("txn-uri", "PAID", BigDecimal.ONE));
+                Eventually.await(Duration.ofSeconds(10), "the message handled", () -> harness.effects() == 1);
+            }
+        }
+    }
+
+    @Test
+    void aVirtualHostThatDoesNotExistFailsTheStart() {
+        assertThrows(IOException.class, () -> TestListeners.builder("idempo-test-uri-" + UUID.randomUUID(), "ledger")
+                .uri(Broker.URI + "/idempo-no-such-vhost").handler((event, message) -> { }).start());
+    }
+
+    @Test
+    void aMalformedUriIsRefusedAtOnce() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> TestListeners.builder("q", "ledger").uri("http://127.0.0.1:5672/"));
+        assertTrue(refused.getMessage().startsWith("Not a RabbitMQ URI"), refused.getMessage());
+    }
+}
