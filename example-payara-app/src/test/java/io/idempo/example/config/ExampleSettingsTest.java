@@ -124,7 +124,7 @@ class ExampleSettingsTest {
         for (SqlDialect dialect : SqlDialect.values()) {
             boolean mysql = dialect == SqlDialect.MYSQL || dialect == SqlDialect.MARIADB;
             var statements = DatabaseSetup.businessSchema(dialect);
-            assertEquals(mysql ? 4 : 7, statements.size(), dialect.name());
+            assertEquals(mysql ? 5 : 9, statements.size(), dialect.name());
             assertTrue(statements.stream().allMatch(sql -> sql.startsWith("CREATE ") && sql.contains("IF NOT EXISTS")),
                     statements.toString());
         }
