@@ -55,7 +55,6 @@ class OrderEventsExampleTest {
             channel.exchangeDeclare(events, "topic", true);
             channel.queueDeclare(queue, true, false, false, null);
             channel.queueBind(queue, events, "ORDER_PLACED");
-            broker.queueName(queue + ".dead");
             try (OrderEventsExample example = OrderEventsExample.start(database.dataSource, SqlDialect.H2,
                     broker.uri().toString(), events, queue)) {
                 PlaceOrder book = new PlaceOrder("book", new BigDecimal("12.50"));
@@ -73,12 +72,14 @@ class OrderEventsExampleTest {
                         .getBytes(StandardCharsets.UTF_8));
                 Eventually.await(Duration.ofSeconds(30), "the copy replayed", () -> outcomes.stream().anyMatch(
                         line -> line.contains("key=" + eventId) && line.contains("outcome=replayed")));
+            } finally {
+                channel.queueDelete(queue + ".dead"); // the listener's, beside the broker's own queue
+                channel.exchangeDelete(events);
             }
             assertEquals(2, database.count("SELECT COUNT(*) FROM shop_order"));
             assertEquals(2, database.count("SELECT COUNT(*) FROM idempo_outbox WHERE state = 'SENT'"));
             assertEquals(2, database.count("SELECT COUNT(*) FROM receipt"));
             assertEquals(2, database.count("SELECT COUNT(DISTINCT event_id) FROM receipt"));
-            channel.exchangeDelete(events);
         } finally {
             outcomeLogger.removeHandler(outcomeLog);
             database.drop();
