@@ -1,32 +1,22 @@
 package io.idempo.example.messaging;
 
 import io.idempo.example.config.ExampleSettings;
-import io.idempo.jakarta.IdempotencyStarted;
-import io.idempo.jakarta.IdempotencyStopping;
 import io.idempo.messaging.rabbitmq.RabbitListener;
-import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.logging.Logger;
 
 /**
  * The payment callbacks' second door: when {@code RABBITMQ_URL} is set, a listener on the durable queue
  * {@value #QUEUE} (declared here, with its dead-letter queue {@value #DEAD_LETTER_QUEUE}) hands each message to
- * {@link CallbackMessages}, on the server's managed threads so that JNDI, CDI and JTA work there. Each message's body
+ * {@link CallbackMessages}. Each message's body
  * is the JSON of {@code POST /api/payment-callbacks}; its AMQP {@code message_id} is a delivery id, not the key.
  *
- * <p>It starts once the idempotency engine is installed ({@link IdempotencyStarted}) and stops before the engine is
- * removed: a message never meets a missing engine. Without {@code RABBITMQ_URL} nothing starts and no broker is
- * needed. A broker that does not answer at start fails the deployment, with the URL (password masked) in the
- * message; once connected, the listener rides out lost connections by itself.
+ * <p>It runs while the idempotency engine is installed ({@link RabbitConsumer}).
  */
 @ApplicationScoped
-public class CallbackQueue {
+public class CallbackQueue extends RabbitConsumer {
 
     /** FIXED CONTRACT: the queue the callbacks arrive on. */
     public static final String QUEUE = "payment.callbacks";
@@ -37,51 +27,25 @@ public class CallbackQueue {
     /** Channels, each handling its messages one at a time: the listener's parallelism. */
     static final int CONSUMERS = 4;
 
-    private static final Logger LOG = Logger.getLogger("io.idempo.example");
-
-    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
-    ManagedThreadFactory threads;
-
     @Inject
     CallbackMessages messages;
 
-    private RabbitListener listener;
-
-    void start(@Observes IdempotencyStarted started) {
-        ExampleSettings settings = ExampleSettings.current();
-        if (settings.rabbitmqUrl() == null) {
-            LOG.info("idempo example: no RabbitMQ consumer (RABBITMQ_URL not set)");
-            return;
-        }
-        String url = settings.rabbitmqUrlForLog().orElseThrow();
-        try {
-            listener = RabbitListener.builder(new CallbackBinder())
-                    .uri(settings.rabbitmqUrl())
-                    .queue(QUEUE)
-                    .deadLetterQueue(DEAD_LETTER_QUEUE)
-                    .consumerName(CONSUMER)
-                    .consumers(CONSUMERS)
-                    .threadFactory(threads)
-                    .handler(ExitAfterCommit.around(messages::handle, settings.demoFaults()))
-                    .start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("RabbitMQ at " + url + " (RABBITMQ_URL) did not answer: " + e.getMessage(),
-                    e);
-        }
-        LOG.info(() -> "idempo example: consuming payment callbacks from RabbitMQ at " + url + " (RABBITMQ_URL), queue "
-                + QUEUE + ", dead letters to " + DEAD_LETTER_QUEUE);
+    @Override
+    protected RabbitListener start(String url, ManagedThreadFactory threads, ExampleSettings settings)
+            throws IOException {
+        return RabbitListener.builder(new CallbackBinder())
+                .uri(url)
+                .queue(QUEUE)
+                .deadLetterQueue(DEAD_LETTER_QUEUE)
+                .consumerName(CONSUMER)
+                .consumers(CONSUMERS)
+                .threadFactory(threads)
+                .handler(ExitAfterCommit.around(messages::handle, settings.demoFaults()))
+                .start();
     }
 
-    void stop(@Observes IdempotencyStopping stopping) {
-        close();
-    }
-
-    /** Also when the application scope ends without the adapter's event (a failed deployment). */
-    @PreDestroy
-    void close() {
-        if (listener != null) {
-            listener.close();
-            listener = null;
-        }
+    @Override
+    protected String description() {
+        return "payment callbacks (queue " + QUEUE + ", dead letters to " + DEAD_LETTER_QUEUE + ")";
     }
 }

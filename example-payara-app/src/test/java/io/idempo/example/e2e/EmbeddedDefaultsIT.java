@@ -29,7 +29,7 @@ class EmbeddedDefaultsIT {
         assertTrue(startup.contains("database H2 2.2.224"), startup);
         assertTrue(startup.contains("embedded default, dialect H2_POSTGRESQL_MODE, isolation READ_COMMITTED"), startup);
         assertTrue(startup.contains("claim store in-JVM (REDIS_URL not set); demo faults off"), startup);
-        assertFalse(server.logLines("idempo example: no RabbitMQ consumer (RABBITMQ_URL not set)").isEmpty(),
+        assertFalse(server.logLines("idempo example: not consuming payment callbacks").isEmpty(),
                 "no broker is needed");
         assertFalse(server.logLines("idempo example: job expire-orders every PT1M").isEmpty(), "the job runs");
         String adapter = String.join("\n", server.logLines("idempo started"));

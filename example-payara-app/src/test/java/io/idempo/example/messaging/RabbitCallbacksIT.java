@@ -53,9 +53,9 @@ class RabbitCallbacksIT {
     @Test
     @Order(1)
     void theConsumerDeclaresTheQueuesAndSaysSo() throws Exception {
-        assertFalse(server.logLines("idempo example: consuming payment callbacks from RabbitMQ at"
-                + " amqp://guest:***@127.0.0.1:5672/ (RABBITMQ_URL), queue payment.callbacks, dead letters to"
-                + " payment.callbacks.dead").isEmpty(), "the start-up line, password masked");
+        assertFalse(server.logLines("idempo example: consuming payment callbacks (queue payment.callbacks, dead letters"
+                + " to payment.callbacks.dead) from RabbitMQ at amqp://guest:***@127.0.0.1:5672/ (RABBITMQ_URL)")
+                .isEmpty(), "the start-up line, password masked");
         assertEquals(0, queues.ready(CallbackQueues.QUEUE), "declared by the app");
         assertEquals(0, queues.ready(CallbackQueues.DEAD_LETTERS), "declared by the app");
     }

@@ -1,21 +1,18 @@
-package io.idempo.example.plainjava;
+package io.idempo.architecture.docs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The docs quote the example's sources, and only as they are compiled and run here. A quote is a fenced block right
+ * The docs quote sources (the plain-Java example's pom, code and configuration) only as they are compiled and run. A quote is a fenced block right
  * after a marker naming what it quotes: {@code <!-- quote: example-plain-java/pom.xml#dependencies -->} for the lines
  * between {@code <!-- begin: dependencies -->} and {@code <!-- end: dependencies -->} of that file (de-indented), or
  * {@code <!-- quote: path -->} for a whole file. Any difference fails, naming the doc, its line and the first line
@@ -23,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class QuotedSourcesTest {
 
-    private static final Path REPOSITORY = Path.of(System.getProperty("example.repository")).normalize();
+    private static final Path REPOSITORY = Repository.ROOT;
     private static final String MARKER = "<!-- quote: ";
     private static final String POM = "example-plain-java/pom.xml";
     private static final String SOURCES = "example-plain-java/src/main/java/io/idempo/example/plainjava/";
@@ -73,8 +70,8 @@ class QuotedSourcesTest {
 
     private static List<Quote> quotes() {
         List<Quote> quotes = new ArrayList<>();
-        for (Path doc : docs()) {
-            List<String> lines = read(doc).lines().toList();
+        for (Path doc : Repository.docs()) {
+            List<String> lines = Repository.read(doc).lines().toList();
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).strip();
                 if (line.startsWith(MARKER)) {
@@ -93,25 +90,11 @@ class QuotedSourcesTest {
         return quotes;
     }
 
-    /** The repository's README, the docs pages and the modules' READMEs. */
-    private static List<Path> docs() {
-        try (Stream<Path> pages = Files.list(REPOSITORY.resolve("docs"));
-             Stream<Path> modules = Files.list(REPOSITORY)) {
-            List<Path> docs = new ArrayList<>(List.of(REPOSITORY.resolve("README.md")));
-            pages.filter(page -> page.toString().endsWith(".md")).sorted().forEach(docs::add);
-            modules.map(module -> module.resolve("README.md")).filter(Files::isRegularFile).sorted()
-                    .forEach(docs::add);
-            return docs;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static String sourceText(Quote quote) {
         int hash = quote.source().indexOf('#');
         Path file = REPOSITORY.resolve(hash < 0 ? quote.source() : quote.source().substring(0, hash));
         assertTrue(Files.isRegularFile(file), quote.doc() + ":" + quote.line() + " quotes a missing file " + file);
-        String text = read(file);
+        String text = Repository.read(file);
         if (hash < 0) {
             return text.stripTrailing();
         }
@@ -128,13 +111,5 @@ class QuotedSourcesTest {
                 .mapToInt(line -> line.length() - line.stripLeading().length()).min().orElse(0);
         return body.stream().map(line -> line.isBlank() ? "" : line.substring(indent))
                 .collect(Collectors.joining("\n"));
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
