@@ -36,7 +36,7 @@ class ModuleGraphTest {
                 .importPackages("io.idempo")
                 .that(not(resideInAPackage("io.idempo.architecture..")));
         for (String module : List.of("io.idempo.Idempotent", "io.idempo.processor.IdempotencyProcessor",
-                "io.idempo.runtime.IdempotencyEngine", "io.idempo.jakarta.IdempotencyExtension")) {
+                "io.idempo.runtime.IdempotencyEngine", "io.idempo.jakarta.internal.IdempotencyExtension")) {
             assertTrue(library.contain(module), "the rules read every module's classes: " + module);
         }
     }
@@ -67,7 +67,8 @@ class ModuleGraphTest {
     void theRuntimesImplementationPackagesNeverReachBackIntoItsApi() {
         noClasses().that().resideInAnyPackage("io.idempo.runtime.claim..", "io.idempo.runtime.codec..",
                         "io.idempo.runtime.record..", "io.idempo.runtime.tx..", "io.idempo.runtime.spi..",
-                        "io.idempo.runtime.json..", "io.idempo.runtime.internal..", "io.idempo.runtime.outbox..")
+                        "io.idempo.runtime.json..", "io.idempo.runtime.internal..", "io.idempo.runtime.outbox..",
+                        "io.idempo.runtime.metrics..")
                 .should().dependOnClassesThat().resideInAPackage("io.idempo.runtime")
                 .check(library);
     }
@@ -82,6 +83,13 @@ class ModuleGraphTest {
     @Test
     void theRuntimesPackagesHaveNoCycles() {
         slices().matching("io.idempo.runtime.(*)..").should().beFreeOfCycles().check(library);
+    }
+
+    @Test
+    void theJakartaAdaptersApiIsWhatApplicationsUseAndReachesNoImplementation() {
+        classes().that().resideInAPackage("io.idempo.jakarta")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.idempo.jakarta", "java..", "jakarta.inject..")
+                .check(library);
     }
 
     @Test

@@ -5,9 +5,8 @@ public final class InvalidConfigurationException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    InvalidConfigurationException(String key, String value, String expected) {
-        super("Invalid idempo configuration: " + key + " = \"" + value + "\"; expected " + expected
-                + " (set it in microprofile-config.properties, as a system property, or as the environment variable "
-                + ConfigSource.environmentName(key) + ")");
+    /** @param message names the key, the value found, what was expected and where to set it */
+    public InvalidConfigurationException(String message) {
+        super(message);
     }
 }

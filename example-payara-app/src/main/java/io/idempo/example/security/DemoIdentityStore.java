@@ -1,6 +1,6 @@
 package io.idempo.example.security;
 
-import io.idempo.jakarta.IdempotencyAdminResource;
+import io.idempo.jakarta.IdempotencyAdmin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.security.enterprise.authentication.mechanism.http.BasicAuthenticationMechanismDefinition;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
@@ -31,7 +31,7 @@ public class DemoIdentityStore implements IdentityStore {
     private static final Map<String, User> USERS = Map.of(
             "alice", new User("alice", Set.of(ROLE)),
             "bob", new User("bob", Set.of(ROLE)),
-            "admin", new User("admin", Set.of(IdempotencyAdminResource.ROLE)));
+            "admin", new User("admin", Set.of(IdempotencyAdmin.ROLE)));
 
     public CredentialValidationResult validate(UsernamePasswordCredential credential) {
         User user = USERS.get(credential.getCaller());

@@ -16,11 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class MethodInvocations {
 
-    private record Resolution(Method method, Class<?> targetClass) {
-    }
-
     private static final Map<Method, MethodPlan> PLANS = new ConcurrentHashMap<>();
-    private static final Map<Resolution, Type> RESULT_TYPES = new ConcurrentHashMap<>();
+    /**
+     * By method, then by target class. Not keyed by a record: on Java 17 the first call of a record's
+     * {@code equals} leaves its class in a JDK-wide method-handle cache, which pins an undeployed application.
+     */
+    private static final Map<Method, Map<Class<?>, Type>> RESULT_TYPES = new ConcurrentHashMap<>();
 
     private MethodInvocations() {
     }
@@ -31,8 +32,8 @@ public final class MethodInvocations {
      */
     public static Invocation of(Method method, Class<?> targetClass, Object[] arguments, Invocation.Body body) {
         MethodPlan plan = PLANS.computeIfAbsent(method, MethodPlans::forMethod);
-        Type resultType = RESULT_TYPES.computeIfAbsent(new Resolution(method, targetClass),
-                resolution -> ReturnTypes.resolve(resolution.method(), resolution.targetClass()));
+        Type resultType = RESULT_TYPES.computeIfAbsent(method, m -> new ConcurrentHashMap<>())
+                .computeIfAbsent(targetClass, target -> ReturnTypes.resolve(method, target));
         return new Invocation(plan, arguments, resultType, body);
     }
 }

@@ -22,6 +22,9 @@ import org.redisson.client.codec.StringCodec;
  * prefix carries no hash tag) spread over all masters. Keep it so: a script that touched a second key would fail
  * with {@code CROSSSLOT} unless both keys shared a hash tag.
  *
+ * <p>Every call leaves the caller's thread without Netty's thread-locals ({@link NettyThreadLocals}): a server's
+ * request threads outlive the deployment.
+ *
  * <p>Errors propagate as Redisson exceptions: wrap the store in {@link FailOpenClaimStore} so that Redis trouble
  * degrades to the database instead of failing calls.
  */
@@ -72,54 +75,84 @@ public final class RedisClaimStore implements ClaimStore {
 
     @Override
     public ClaimResult claim(String keyHash, String token, String fingerprint, Duration timeout) {
-        List<Object> found = script().eval(RScript.Mode.READ_WRITE, CLAIM, RScript.ReturnType.LIST,
-                List.<Object>of(prefix + keyHash), RedisValue.held(token, fingerprint),
-                String.valueOf(timeout.toMillis()));
-        if (found == null || found.isEmpty()) {
-            return new ClaimResult.Claimed();
+        try {
+            List<Object> found = script().eval(RScript.Mode.READ_WRITE, CLAIM, RScript.ReturnType.LIST,
+                    List.<Object>of(prefix + keyHash), RedisValue.held(token, fingerprint),
+                    String.valueOf(timeout.toMillis()));
+            if (found == null || found.isEmpty()) {
+                return new ClaimResult.Claimed();
+            }
+            String value = (String) found.get(0);
+            CompletedCall completed = RedisValue.parseCompleted(value);
+            if (completed != null) {
+                return new ClaimResult.Done(completed);
+            }
+            long remainingMillis = ((Number) found.get(1)).longValue();
+            return new ClaimResult.Held(RedisValue.heldFingerprint(value),
+                    Duration.ofMillis(Math.max(remainingMillis, 1)));
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
         }
-        String value = (String) found.get(0);
-        CompletedCall completed = RedisValue.parseCompleted(value);
-        if (completed != null) {
-            return new ClaimResult.Done(completed);
-        }
-        long remainingMillis = ((Number) found.get(1)).longValue();
-        return new ClaimResult.Held(RedisValue.heldFingerprint(value), Duration.ofMillis(Math.max(remainingMillis, 1)));
     }
 
     @Override
     public boolean renew(String keyHash, String token, Duration timeout) {
-        Long renewed = script().eval(RScript.Mode.READ_WRITE, RENEW, RScript.ReturnType.LONG,
-                List.<Object>of(prefix + keyHash), RedisValue.heldPrefix(token), String.valueOf(timeout.toMillis()));
-        return renewed != null && renewed == 1L;
+        try {
+            Long renewed = script().eval(RScript.Mode.READ_WRITE, RENEW, RScript.ReturnType.LONG,
+                    List.<Object>of(prefix + keyHash), RedisValue.heldPrefix(token),
+                    String.valueOf(timeout.toMillis()));
+            return renewed != null && renewed == 1L;
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
+        }
     }
 
     @Override
     public void complete(String keyHash, CompletedCall call, Duration ttl) {
-        redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).set(RedisValue.completed(call), ttl);
+        try {
+            redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).set(RedisValue.completed(call), ttl);
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
+        }
     }
 
     @Override
     public void release(String keyHash, String token) {
-        script().eval(RScript.Mode.READ_WRITE, RELEASE, RScript.ReturnType.LONG, List.<Object>of(prefix + keyHash),
-                RedisValue.heldPrefix(token));
+        try {
+            script().eval(RScript.Mode.READ_WRITE, RELEASE, RScript.ReturnType.LONG,
+                    List.<Object>of(prefix + keyHash), RedisValue.heldPrefix(token));
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
+        }
     }
 
     @Override
     public Optional<CompletedCall> completed(String keyHash) {
-        String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
-        return value == null ? Optional.empty() : Optional.ofNullable(RedisValue.parseCompleted(value));
+        try {
+            String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
+            return value == null ? Optional.empty() : Optional.ofNullable(RedisValue.parseCompleted(value));
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
+        }
     }
 
     @Override
     public boolean isHeld(String keyHash) {
-        String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
-        return value != null && RedisValue.heldFingerprint(value) != null;
+        try {
+            String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
+            return value != null && RedisValue.heldFingerprint(value) != null;
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
+        }
     }
 
     @Override
     public boolean forget(String keyHash) {
-        return redisson.getBucket(prefix + keyHash, StringCodec.INSTANCE).delete();
+        try {
+            return redisson.getBucket(prefix + keyHash, StringCodec.INSTANCE).delete();
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
+        }
     }
 
     private RScript script() {
