@@ -1,9 +1,9 @@
 package io.idempo.example.messaging;
 
-import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.GetResponse;
+import io.idempo.testing.rabbitmq.OutgoingMessage;
 import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +42,6 @@ final class CallbackQueues implements BeforeAllCallback, AfterAllCallback {
     }
 
     private final RabbitBroker broker = RabbitBroker.local();
-    private Connection connection;
-    private Channel channel;
 
     /** The URL the servers are given, as the README writes it (with the trailing slash). */
     String url() {
@@ -69,37 +67,23 @@ final class CallbackQueues implements BeforeAllCallback, AfterAllCallback {
     }
 
     /** Publishes {@code messages} to {@value #QUEUE}, persistent, and returns once the broker confirmed them all. */
-    synchronized void publish(List<Message> messages) throws IOException, TimeoutException, InterruptedException {
-        Channel publishing = channel();
-        for (Message message : messages) {
-            AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
-                    .messageId(message.messageId())
-                    .contentType(message.contentType())
-                    .headers(message.headers())
-                    .deliveryMode(2)
-                    .build();
-            publishing.basicPublish("", QUEUE, properties, message.body());
-        }
-        publishing.waitForConfirmsOrDie(Duration.ofSeconds(60).toMillis());
+    void publish(List<Message> messages) throws IOException, TimeoutException {
+        broker.publish("", QUEUE, messages.stream().map(message -> OutgoingMessage.persistent(message.messageId(),
+                message.contentType(), message.headers(), message.body())).toList());
     }
 
-    void publish(Message... messages) throws IOException, TimeoutException, InterruptedException {
+    void publish(Message... messages) throws IOException, TimeoutException {
         publish(List.of(messages));
     }
 
     /** Takes every message now ready in {@value #DEAD_LETTERS}. */
-    synchronized List<GetResponse> takeDeadLetters() throws IOException, TimeoutException {
-        List<GetResponse> taken = new ArrayList<>();
-        for (GetResponse each = channel().basicGet(DEAD_LETTERS, true); each != null;
-             each = channel().basicGet(DEAD_LETTERS, true)) {
-            taken.add(each);
-        }
-        return taken;
+    List<GetResponse> takeDeadLetters() throws IOException, TimeoutException {
+        return broker.take(DEAD_LETTERS);
     }
 
     /** Messages ready in {@code queue} (not those delivered and not yet acknowledged). */
-    synchronized long ready(String queue) throws IOException, TimeoutException {
-        return channel().messageCount(queue);
+    long ready(String queue) throws IOException, TimeoutException {
+        return broker.ready(queue);
     }
 
     /** Messages in {@value #QUEUE}, ready or delivered and unacknowledged: the broker's own count. */
@@ -120,21 +104,12 @@ final class CallbackQueues implements BeforeAllCallback, AfterAllCallback {
     }
 
     /** Deletes both queues, which may not exist; a fresh connection, since the broker may have closed the last. */
-    private synchronized void deleteQueues() throws IOException, TimeoutException {
-        for (String queue : List.of(QUEUE, DEAD_LETTERS)) {
-            channel().queueDelete(queue);
-        }
-    }
-
-    /** The test's channel, opened again after the broker closed it (rabbitmqctl close_all_connections). */
-    private Channel channel() throws IOException, TimeoutException {
-        if (channel == null || !channel.isOpen()) {
-            if (connection == null || !connection.isOpen()) {
-                connection = broker.connect("idempo-test-payment-callbacks");
+    private void deleteQueues() throws IOException, TimeoutException {
+        try (Connection connection = broker.connectionFactory().newConnection("idempo-test-payment-callbacks");
+             Channel channel = connection.createChannel()) {
+            for (String queue : List.of(QUEUE, DEAD_LETTERS)) {
+                channel.queueDelete(queue);
             }
-            channel = connection.createChannel();
-            channel.confirmSelect();
         }
-        return channel;
     }
 }

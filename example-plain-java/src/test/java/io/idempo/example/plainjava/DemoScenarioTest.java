@@ -3,9 +3,12 @@ package io.idempo.example.plainjava;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.redis.RedisKeyspace;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -16,24 +19,30 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DemoScenarioTest {
 
+    /** The shared Redis, under a key prefix of the test's own. */
+    private static final String REDIS_URL = "redis://127.0.0.1:6379";
+
     @ParameterizedTest(name = "{0}")
-    @EnumSource(TestDatabase.class)
-    void inJvmClaims(TestDatabase database) throws Exception {
-        try (TestDatabase.Scratch scratch = database.create()) {
-            runDemo(scratch, TestDatabase.Scratch::settings);
+    @EnumSource(DatabaseKind.class)
+    void inJvmClaims(DatabaseKind database) throws Exception {
+        try (ScratchDatabase scratch = ScratchDatabase.create(database)) {
+            runDemo(scratch, ScratchDatabase::settings);
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(TestDatabase.class)
-    void redisClaims(TestDatabase database) throws Exception {
-        try (TestDatabase.Scratch scratch = database.create(); SharedRedis redis = new SharedRedis()) {
-            runDemo(scratch, s -> s.settings(SharedRedis.URL, redis.prefix));
-            assertTrue(redis.keys() >= 3, "the claims and outcomes of the three keys are in Redis");
+    @EnumSource(DatabaseKind.class)
+    void redisClaims(DatabaseKind database) throws Exception {
+        RedisKeyspace redis = new RedisKeyspace(REDIS_URL, "idempo-example-test:" + UUID.randomUUID() + ":");
+        try (ScratchDatabase scratch = ScratchDatabase.create(database)) {
+            runDemo(scratch, s -> s.settings(redis.url(), redis.prefix()));
+            assertTrue(redis.count() >= 3, "the claims and outcomes of the three keys are in Redis");
+        } finally {
+            redis.deleteAll();
         }
     }
 
-    private static void runDemo(TestDatabase.Scratch scratch, Function<TestDatabase.Scratch, Settings> settings)
+    private static void runDemo(ScratchDatabase scratch, Function<ScratchDatabase, Settings> settings)
             throws Exception {
         DemoPaymentProvider payments = new DemoPaymentProvider();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();

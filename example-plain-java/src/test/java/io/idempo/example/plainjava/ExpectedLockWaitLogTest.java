@@ -9,6 +9,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.idempo.testing.database.DatabaseKind;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -34,12 +35,12 @@ class ExpectedLockWaitLogTest {
     private static final int DUPLICATES = 20;
 
     @ParameterizedTest
-    @EnumSource(value = TestDatabase.class, names = {"POSTGRESQL", "MARIADB"})
-    void lockWaitsOfDuplicatesAreLoggedByIdempoOnly(TestDatabase database) throws Exception {
+    @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL", "MARIADB"})
+    void lockWaitsOfDuplicatesAreLoggedByIdempoOnly(DatabaseKind database) throws Exception {
         List<Logger> turnedOff = loggersTurnedOff();
         assertTrue(turnedOff.stream().anyMatch(logger -> logger.getName().equals(SQL_ERRORS)), turnedOff.toString());
         DemoPaymentProvider payments = new DemoPaymentProvider();
-        try (TestDatabase.Scratch scratch = database.create();
+        try (ScratchDatabase scratch = ScratchDatabase.create(database);
              Application application = Application.start(scratch.settings(redisThatIsDown(), "idempo:"), payments)) {
             turnedOff.forEach(logger -> logger.setLevel(null));
             Map<String, Integer> defaults = logLinesOf(() -> duplicatesMeetingTheirFirstCall(application, payments));

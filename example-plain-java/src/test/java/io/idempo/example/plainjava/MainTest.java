@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.testing.database.DatabaseKind;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +55,7 @@ class MainTest {
      */
     @Test
     void printsARealSqlError() throws Exception {
-        try (TestDatabase.Scratch scratch = TestDatabase.POSTGRESQL.create()) {
+        try (ScratchDatabase scratch = ScratchDatabase.create(DatabaseKind.POSTGRESQL)) {
             scratch.execute("CREATE TABLE shop_order (id VARCHAR(36) PRIMARY KEY, order_key VARCHAR(255) NOT NULL,"
                     + " product VARCHAR(100) NOT NULL, quantity INT NOT NULL, amount_cents BIGINT NOT NULL,"
                     + " paid_cents BIGINT NOT NULL)");

@@ -7,6 +7,7 @@ import com.rabbitmq.client.Channel;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.messaging.rabbitmq.RabbitPublisher;
+import io.idempo.messaging.testing.Databases;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.runtime.outbox.Outbox;
 import io.idempo.runtime.outbox.OutboxRelay;
@@ -62,7 +63,7 @@ final class OutboxRig implements AutoCloseable {
 
     OutboxRig(DatabaseKind kind) throws Exception {
         this.kind = kind;
-        this.dialect = kind == DatabaseKind.POSTGRESQL ? SqlDialect.POSTGRESQL : SqlDialect.MARIADB;
+        this.dialect = Databases.dialect(kind);
         this.schema = TestDatabase.local(kind).freshSchema();
         schema.create();
         try (Connection connection = schema.connect(); Statement statement = connection.createStatement()) {

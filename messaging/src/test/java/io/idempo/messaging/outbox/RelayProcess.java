@@ -3,9 +3,9 @@ package io.idempo.messaging.outbox;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.messaging.rabbitmq.RabbitPublisher;
+import io.idempo.messaging.testing.Databases;
 import io.idempo.runtime.outbox.OutboxRelay;
 import io.idempo.runtime.outbox.OutboxStore;
-import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.spi.OutboxEvent;
 import io.idempo.runtime.spi.PublishResult;
 import io.idempo.runtime.spi.Publisher;
@@ -57,8 +57,7 @@ public final class RelayProcess {
             }
             return result;
         };
-        OutboxStore store = OutboxStore.builder(kind == DatabaseKind.POSTGRESQL ? SqlDialect.POSTGRESQL
-                : SqlDialect.MARIADB).table(OutboxRig.TABLE).build();
+        OutboxStore store = OutboxStore.builder(Databases.dialect(kind)).table(OutboxRig.TABLE).build();
         OutboxRelay.builder(store, new JdbcTransactions(new HikariDataSource(config)), publisher)
                 .name("doomed").batchSize(Integer.parseInt(args[3])).pollInterval(Duration.ofMillis(100)).build()
                 .start();

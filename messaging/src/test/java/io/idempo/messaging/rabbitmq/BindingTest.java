@@ -2,11 +2,11 @@ package io.idempo.messaging.rabbitmq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.rabbitmq.client.AMQP;
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
-import java.nio.charset.StandardCharsets;
+import io.idempo.messaging.testing.ListenerQueues;
+import io.idempo.testing.rabbitmq.OutgoingMessage;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -19,9 +19,9 @@ class BindingTest {
 
     @Test
     void aBoundListenerGetsTheMessagesOfItsRoutingKeyOnly() throws Exception {
-        try (Broker broker = new Broker()) {
+        try (RabbitBroker broker = RabbitBroker.local()) {
             String exchange = broker.exchangeName("bound");
-            String queue = broker.queueName("bound");
+            String queue = ListenerQueues.queue(broker, "bound");
             Deliveries deliveries = new Deliveries();
             RabbitListener listener = TestListeners.builder(queue, "bound")
                     .bindTo(exchange, "topic", "PAYMENT_SUCCEEDED")
@@ -30,9 +30,7 @@ class BindingTest {
             try {
                 String body = "{\"channelTxnId\":\"txn-1\",\"status\":\"PAID\",\"amount\":10}";
                 for (String type : new String[] {"ORDER_PLACED", "PAYMENT_SUCCEEDED", "ORDER_PLACED"}) {
-                    broker.publish(exchange, type, new AMQP.BasicProperties.Builder()
-                            .messageId(UUID.randomUUID().toString()).contentType("application/json").build(),
-                            body.getBytes(StandardCharsets.UTF_8));
+                    broker.publish(exchange, type, OutgoingMessage.json(UUID.randomUUID().toString(), body));
                 }
                 Eventually.await(Duration.ofSeconds(30), "the bound message handled",
                         () -> deliveries.returned() == 1);

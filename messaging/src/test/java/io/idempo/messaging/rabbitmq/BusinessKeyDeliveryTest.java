@@ -2,13 +2,15 @@ package io.idempo.messaging.rabbitmq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,9 +34,9 @@ class BusinessKeyDeliveryTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#all")
-    void eachEventHasOneEffectHoweverManyCopiesArrive(TestDatabase database, ClaimMode claims) throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("business-key");
+    void eachEventHasOneEffectHoweverManyCopiesArrive(DatabaseKind database, ClaimMode claims) throws Exception {
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "business-key");
             List<Map.Entry<String, PaymentEvent>> messages = new ArrayList<>();
             for (int i = 0; i < EVENTS; i++) {
                 PaymentEvent event = new PaymentEvent("txn-" + UUID.randomUUID(), "PAID", new BigDecimal("12.50"));
@@ -49,7 +51,7 @@ class BusinessKeyDeliveryTest {
                     .handler(deliveries.recording((event, message) -> harness.ledger.settle(event)))
                     .start();
             try {
-                broker.publishAll("", queue, messages);
+                broker.publish("", queue, PaymentMessages.of(messages));
                 Eventually.await(Duration.ofSeconds(120), "every copy handled and the queue drained",
                         () -> deliveries.handled() == EVENTS * COPIES && broker.ready(queue) == 0);
             } finally {

@@ -6,20 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.ConnectionFactory;
 import io.idempo.messaging.ReceivedMessage;
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.SocketFactory;
@@ -35,13 +36,12 @@ class CommitBeforeAckTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#all")
-    void aMessageCommittedButNotAckedIsRedeliveredAndReplayed(TestDatabase database, ClaimMode claims)
+    void aMessageCommittedButNotAckedIsRedeliveredAndReplayed(DatabaseKind database, ClaimMode claims)
             throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("commit-before-ack");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "commit-before-ack");
             RecordingSockets sockets = new RecordingSockets();
-            ConnectionFactory factory = new ConnectionFactory();
-            factory.setUri(Broker.URI);
+            ConnectionFactory factory = broker.connectionFactory();
             factory.setSocketFactory(sockets);
             factory.setNetworkRecoveryInterval(200);
             AtomicBoolean cut = new AtomicBoolean();
@@ -55,7 +55,7 @@ class CommitBeforeAckTest {
                     }))
                     .start();
             try {
-                broker.publish(queue, UUID.randomUUID().toString(), new PaymentEvent("txn-1", "PAID", BigDecimal.ONE));
+                broker.publish("", queue, PaymentMessages.of(new PaymentEvent("txn-1", "PAID", BigDecimal.ONE)));
                 Eventually.await(Duration.ofSeconds(30), "the redelivery handled", () -> deliveries.returned() == 2);
             } finally {
                 listener.close();

@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.ConnectionFactory;
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.Rabbitmqctl;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,10 +35,10 @@ class ConnectionRecoveryTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#all")
-    void connectionsClosedUnderLoadLoseNothingAndRunNothingTwice(TestDatabase database, ClaimMode claims)
+    void connectionsClosedUnderLoadLoseNothingAndRunNothingTwice(DatabaseKind database, ClaimMode claims)
             throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("recovery");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "recovery");
             List<Map.Entry<String, PaymentEvent>> messages = new ArrayList<>();
             for (int i = 0; i < EVENTS; i++) {
                 PaymentEvent event = new PaymentEvent("txn-" + UUID.randomUUID(), "PAID", BigDecimal.ONE);
@@ -48,8 +49,7 @@ class ConnectionRecoveryTest {
             harness.ledger.afterWrite(event -> Thread.sleep(4)); // long enough for the closes to land mid-run
             String connectionName = TestListeners.connectionName("ledger");
             Deliveries deliveries = new Deliveries();
-            ConnectionFactory factory = new ConnectionFactory();
-            factory.setUri(Broker.URI);
+            ConnectionFactory factory = broker.connectionFactory();
             factory.setNetworkRecoveryInterval(500);
             RabbitListener listener = TestListeners.builder(queue, "ledger").consumers(2)
                     .connectionFactory(factory)
@@ -58,11 +58,11 @@ class ConnectionRecoveryTest {
                     .start();
             int closed = 0;
             try {
-                broker.publishAll("", queue, messages);
+                broker.publish("", queue, PaymentMessages.of(messages));
                 for (int threshold : new int[] {EVENTS / 5, EVENTS / 2}) {
                     Eventually.await(Duration.ofSeconds(60), threshold + " events settled, connected",
                             () -> harness.effects() >= threshold && listener.isConnected());
-                    closed += Rabbitmqctl.closeConnections(connectionName);
+                    closed += broker.closeConnections(connectionName);
                 }
                 Eventually.await(Duration.ofSeconds(120), "every copy handled and the queue drained",
                         () -> deliveries.handled() == messages.size() && broker.ready(queue) == 0);

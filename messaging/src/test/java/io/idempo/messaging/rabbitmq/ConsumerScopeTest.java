@@ -2,13 +2,15 @@ package io.idempo.messaging.rabbitmq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,10 +30,10 @@ class ConsumerScopeTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#databases")
-    void eachConsumerHandlesEachEventOnce(TestDatabase database, ClaimMode claims) throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String ledgerQueue = broker.queueName("scope-ledger");
-            String auditQueue = broker.queueName("scope-audit");
+    void eachConsumerHandlesEachEventOnce(DatabaseKind database, ClaimMode claims) throws Exception {
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String ledgerQueue = ListenerQueues.queue(broker, "scope-ledger");
+            String auditQueue = ListenerQueues.queue(broker, "scope-audit");
             String exchange = broker.fanout("payments", ledgerQueue, auditQueue);
             List<Map.Entry<String, PaymentEvent>> messages = new ArrayList<>();
             for (int i = 0; i < EVENTS; i++) {
@@ -48,7 +50,7 @@ class ConsumerScopeTest {
                     .handler(auditDeliveries.recording((event, message) -> harness.ledger.settle(event)))
                     .start();
             try {
-                broker.publishAll(exchange, "", messages);
+                broker.publish(exchange, "", PaymentMessages.of(messages));
                 Eventually.await(Duration.ofSeconds(60), "every copy handled by both consumers",
                         () -> ledgerDeliveries.handled() == 2 * EVENTS && auditDeliveries.handled() == 2 * EVENTS);
             } finally {

@@ -3,15 +3,15 @@ package io.idempo.messaging.rabbitmq;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.LogCapture;
-import io.idempo.messaging.testing.TestDatabase;
-import java.nio.charset.StandardCharsets;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.OutgoingMessage;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -23,17 +23,16 @@ class DeadLetterQueueMissingTest {
 
     @Test
     void aDeadLetterWithNowhereToGoStaysInTheQueueUntilItsQueueExists() throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(TestDatabase.H2, ClaimMode.IN_MEMORY);
-             Broker broker = new Broker(); LogCapture log = new LogCapture()) {
-            String queue = broker.queueName("no-dead-letter-queue");
+        try (LedgerHarness harness = new LedgerHarness(DatabaseKind.H2, ClaimMode.IN_MEMORY);
+             RabbitBroker broker = RabbitBroker.local(); LogCapture log = new LogCapture()) {
+            String queue = ListenerQueues.queue(broker, "no-dead-letter-queue");
             broker.declare(queue); // the consumed queue only
             RabbitListener listener = TestListeners.builder(queue, "ledger").declareQueues(false)
                     .retryDelay(Duration.ofMillis(200))
                     .handler((event, message) -> harness.ledger.settle(event))
                     .start();
             try {
-                broker.publish("", queue, Broker.properties(UUID.randomUUID().toString(), Map.of()),
-                        "not JSON".getBytes(StandardCharsets.UTF_8));
+                broker.publish("", queue, OutgoingMessage.json(UUID.randomUUID().toString(), "not JSON"));
                 Eventually.await(Duration.ofSeconds(10), "the dead letter refused for want of a queue",
                         () -> log.warnings().stream().anyMatch(line -> line.contains("idempo not-moved")
                                 && line.contains(queue)));

@@ -6,13 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.rabbitmq.client.GetResponse;
 import io.idempo.messaging.MessageHeaders;
 import io.idempo.messaging.ReceivedMessage;
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -30,10 +32,10 @@ class HandlerFailureTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#databases")
-    void aHandlerThatFailsOnceSucceedsOnTheRetryWithOneEffect(TestDatabase database, ClaimMode claims)
+    void aHandlerThatFailsOnceSucceedsOnTheRetryWithOneEffect(DatabaseKind database, ClaimMode claims)
             throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("fails-once");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "fails-once");
             AtomicBoolean failed = new AtomicBoolean();
             harness.ledger.afterWrite(event -> {
                 if (failed.compareAndSet(false, true)) {
@@ -45,7 +47,7 @@ class HandlerFailureTest {
                     .handler(deliveries.recording((event, message) -> harness.ledger.book(event)))
                     .start();
             try {
-                broker.publish(queue, UUID.randomUUID().toString(), new PaymentEvent("txn-1", "PAID", BigDecimal.ONE));
+                broker.publish("", queue, PaymentMessages.of(new PaymentEvent("txn-1", "PAID", BigDecimal.ONE)));
                 Eventually.await(Duration.ofSeconds(30), "the retry handled", () -> deliveries.returned() == 1);
             } finally {
                 listener.close();
@@ -62,11 +64,11 @@ class HandlerFailureTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#databases")
-    void aHandlerThatAlwaysFailsIsDeadLetteredAfterFiveAttemptsWhileTheQueueFlows(TestDatabase database,
+    void aHandlerThatAlwaysFailsIsDeadLetteredAfterFiveAttemptsWhileTheQueueFlows(DatabaseKind database,
                                                                                   ClaimMode claims) throws Exception {
         int good = 20;
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("always-fails");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "always-fails");
             harness.ledger.afterWrite(event -> {
                 if (event.channelTxnId().equals("txn-bad")) {
                     throw new IllegalStateException("the ledger refuses this transaction");
@@ -78,10 +80,11 @@ class HandlerFailureTest {
                     .start();
             String badId = UUID.randomUUID().toString();
             try {
-                broker.publish(queue, badId, new PaymentEvent("txn-bad", "PAID", BigDecimal.ONE));
+                broker.publish("", queue,
+                        PaymentMessages.of(badId, new PaymentEvent("txn-bad", "PAID", BigDecimal.ONE)));
                 for (int i = 0; i < good; i++) {
-                    broker.publish(queue, UUID.randomUUID().toString(),
-                            new PaymentEvent("txn-" + i, "PAID", BigDecimal.ONE));
+                    broker.publish("", queue,
+                            PaymentMessages.of(new PaymentEvent("txn-" + i, "PAID", BigDecimal.ONE)));
                 }
                 Eventually.await(Duration.ofSeconds(30), "the good messages handled and the bad one dead-lettered",
                         () -> deliveries.returned() == good && broker.ready(queue + ".dead") == 1);

@@ -4,14 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.messaging.ReceivedMessage;
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.ConsumerProcess;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -30,21 +32,21 @@ import org.junit.jupiter.params.provider.MethodSource;
 class KilledConsumerTest {
 
     static Stream<Arguments> sharedServers() {
-        return Stream.of(Arguments.of(TestDatabase.POSTGRESQL, ClaimMode.IN_MEMORY),
-                Arguments.of(TestDatabase.POSTGRESQL, ClaimMode.REDIS),
-                Arguments.of(TestDatabase.MARIADB, ClaimMode.REDIS));
+        return Stream.of(Arguments.of(DatabaseKind.POSTGRESQL, ClaimMode.IN_MEMORY),
+                Arguments.of(DatabaseKind.POSTGRESQL, ClaimMode.REDIS),
+                Arguments.of(DatabaseKind.MARIADB, ClaimMode.REDIS));
     }
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("sharedServers")
-    void aConsumerKilledBetweenCommitAndAckIsReplayedByTheNext(TestDatabase database, ClaimMode claims)
+    void aConsumerKilledBetweenCommitAndAckIsReplayedByTheNext(DatabaseKind database, ClaimMode claims)
             throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("killed");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "killed");
             broker.declare(queue);
             broker.declare(queue + ".dead");
             String id = UUID.randomUUID().toString();
-            broker.publish(queue, id, new PaymentEvent("txn-killed", "PAID", BigDecimal.TEN));
+            broker.publish("", queue, PaymentMessages.of(id, new PaymentEvent("txn-killed", "PAID", BigDecimal.TEN)));
             Process child = ConsumerProcess.start(harness, database, claims, queue, "ledger");
             try {
                 assertEquals(id, ConsumerProcess.awaitCommitted(child));

@@ -3,16 +3,17 @@ package io.idempo.messaging.rabbitmq;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
@@ -24,9 +25,9 @@ class ListenerCloseTest {
 
     @Test
     void closeWaitsForTheHandlerInFlightAndRequeuesThePrefetched() throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(TestDatabase.POSTGRESQL, ClaimMode.IN_MEMORY);
-             Broker broker = new Broker()) {
-            String queue = broker.queueName("close");
+        try (LedgerHarness harness = new LedgerHarness(DatabaseKind.POSTGRESQL, ClaimMode.IN_MEMORY);
+             RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "close");
             CountDownLatch inHandler = new CountDownLatch(1);
             harness.ledger.afterWrite(event -> {
                 inHandler.countDown();
@@ -38,8 +39,8 @@ class ListenerCloseTest {
                     .start();
             try {
                 for (int i = 0; i < 5; i++) {
-                    broker.publish(queue, UUID.randomUUID().toString(),
-                            new PaymentEvent("txn-" + i, "PAID", BigDecimal.ONE));
+                    broker.publish("", queue,
+                            PaymentMessages.of(new PaymentEvent("txn-" + i, "PAID", BigDecimal.ONE)));
                 }
                 inHandler.await();
             } finally {

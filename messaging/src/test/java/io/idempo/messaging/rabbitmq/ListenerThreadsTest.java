@@ -4,16 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,9 +39,9 @@ class ListenerThreadsTest {
         AtomicInteger workers = new AtomicInteger();
         ExecutorService executor = Executors.newFixedThreadPool(2,
                 task -> new Thread(task, "managed-handler-" + workers.incrementAndGet()));
-        try (LedgerHarness harness = new LedgerHarness(TestDatabase.H2, ClaimMode.IN_MEMORY);
-             Broker broker = new Broker()) {
-            String queue = broker.queueName("threads");
+        try (LedgerHarness harness = new LedgerHarness(DatabaseKind.H2, ClaimMode.IN_MEMORY);
+             RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "threads");
             List<String> handlerThreads = new CopyOnWriteArrayList<>();
             RabbitListener listener = TestListeners.builder(queue, "ledger").threadFactory(factory).executor(executor)
                     .handler((event, message) -> {
@@ -50,8 +51,8 @@ class ListenerThreadsTest {
                     .start();
             try {
                 for (int i = 0; i < 3; i++) {
-                    broker.publish(queue, UUID.randomUUID().toString(),
-                            new PaymentEvent("txn-" + i, "PAID", BigDecimal.ONE));
+                    broker.publish("", queue,
+                            PaymentMessages.of(new PaymentEvent("txn-" + i, "PAID", BigDecimal.ONE)));
                 }
                 Eventually.await(Duration.ofSeconds(30), "three messages handled", () -> harness.effects() == 3);
             } finally {

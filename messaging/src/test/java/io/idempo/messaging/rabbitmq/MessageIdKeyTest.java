@@ -4,13 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.messaging.ReceivedMessage;
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Deliveries;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.PaymentEvent;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.messaging.testing.PaymentMessages;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,10 +33,10 @@ class MessageIdKeyTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#all")
-    void theSameMessageIdPublishedTwiceHasOneEffect(TestDatabase database, ClaimMode claims) throws Exception {
+    void theSameMessageIdPublishedTwiceHasOneEffect(DatabaseKind database, ClaimMode claims) throws Exception {
         int messages = 50;
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("message-id");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "message-id");
             List<Map.Entry<String, PaymentEvent>> published = new ArrayList<>();
             for (int i = 0; i < messages; i++) {
                 Map.Entry<String, PaymentEvent> message = Map.entry(UUID.randomUUID().toString(),
@@ -48,7 +50,7 @@ class MessageIdKeyTest {
                     .handler(deliveries.recording((event, message) -> harness.ledger.book(event)))
                     .start();
             try {
-                broker.publishAll("", queue, published);
+                broker.publish("", queue, PaymentMessages.of(published));
                 Eventually.await(Duration.ofSeconds(60), "both copies of every message handled",
                         () -> deliveries.returned() == 2 * messages);
             } finally {
@@ -67,10 +69,10 @@ class MessageIdKeyTest {
      */
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#all")
-    void aCopyThatMeetsTheRunningFirstIsRequeuedAndThenReplayed(TestDatabase database, ClaimMode claims)
+    void aCopyThatMeetsTheRunningFirstIsRequeuedAndThenReplayed(DatabaseKind database, ClaimMode claims)
             throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("in-progress");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "in-progress");
             AtomicBoolean first = new AtomicBoolean(true);
             harness.ledger.afterWrite(event -> {
                 if (first.getAndSet(false)) {
@@ -84,8 +86,8 @@ class MessageIdKeyTest {
             String id = UUID.randomUUID().toString();
             PaymentEvent event = new PaymentEvent("txn-slow", "PAID", BigDecimal.ONE);
             try {
-                broker.publish(queue, id, event);
-                broker.publish(queue, id, event);
+                broker.publish("", queue, PaymentMessages.of(id, event));
+                broker.publish("", queue, PaymentMessages.of(id, event));
                 Eventually.await(Duration.ofSeconds(30), "both copies handled", () -> deliveries.returned() == 2);
             } finally {
                 listener.close();

@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.rabbitmq.client.GetResponse;
 import io.idempo.messaging.DeadLetterCode;
 import io.idempo.messaging.MessageHeaders;
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.ClaimMode;
 import io.idempo.messaging.testing.Eventually;
 import io.idempo.messaging.testing.LedgerHarness;
+import io.idempo.messaging.testing.ListenerQueues;
 import io.idempo.messaging.testing.LogCapture;
 import io.idempo.messaging.testing.PaymentEvent;
+import io.idempo.messaging.testing.PaymentMessages;
 import io.idempo.messaging.testing.Setups;
-import io.idempo.messaging.testing.TestDatabase;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.OutgoingMessage;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -95,11 +98,11 @@ class PoisonMessageTest {
 
     @ParameterizedTest(name = "{0} on {1} + {2}")
     @MethodSource("poisonOnEachDatabase")
-    void aPoisonMessageIsDeadLetteredAtOnceWithItsCodeAndNothingIsStored(Poison poison, TestDatabase database,
+    void aPoisonMessageIsDeadLetteredAtOnceWithItsCodeAndNothingIsStored(Poison poison, DatabaseKind database,
                                                                         ClaimMode claims) throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker();
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local();
              LogCapture log = new LogCapture()) {
-            String queue = broker.queueName("poison");
+            String queue = ListenerQueues.queue(broker, "poison");
             RabbitListener listener = TestListeners.builder(queue, "ledger")
                     .handler((event, message) -> {
                         if ("book".equals(message.headers().get("route"))) {
@@ -112,7 +115,8 @@ class PoisonMessageTest {
             String messageId = poison.messageId();
             byte[] body = poison.body();
             try {
-                broker.publish("", queue, Broker.properties(messageId, Map.of("route", poison.route)), body);
+                broker.publish("", queue,
+                        OutgoingMessage.persistent(messageId, "application/json", Map.of("route", poison.route), body));
                 Eventually.await(Duration.ofSeconds(30), "the poison dead-lettered",
                         () -> broker.ready(queue + ".dead") == 1);
             } finally {
@@ -142,17 +146,19 @@ class PoisonMessageTest {
     /** The message id of a message already handled, on another body: refused, the first outcome kept. */
     @ParameterizedTest(name = "{0} + {1}")
     @MethodSource("io.idempo.messaging.testing.Setups#databases")
-    void aMessageIdReusedForAnotherBodyIsDeadLetteredAsKeyReused(TestDatabase database, ClaimMode claims)
+    void aMessageIdReusedForAnotherBodyIsDeadLetteredAsKeyReused(DatabaseKind database, ClaimMode claims)
             throws Exception {
-        try (LedgerHarness harness = new LedgerHarness(database, claims); Broker broker = new Broker()) {
-            String queue = broker.queueName("key-reused");
+        try (LedgerHarness harness = new LedgerHarness(database, claims); RabbitBroker broker = RabbitBroker.local()) {
+            String queue = ListenerQueues.queue(broker, "key-reused");
             RabbitListener listener = TestListeners.builder(queue, "ledger")
                     .handler((event, message) -> harness.ledger.book(event))
                     .start();
             String id = UUID.randomUUID().toString();
             try {
-                broker.publish(queue, id, new PaymentEvent("txn-1", "PAID", new BigDecimal("5.00")));
-                broker.publish(queue, id, new PaymentEvent("txn-1", "PAID", new BigDecimal("6.00")));
+                broker.publish("", queue,
+                        PaymentMessages.of(id, new PaymentEvent("txn-1", "PAID", new BigDecimal("5.00"))));
+                broker.publish("", queue,
+                        PaymentMessages.of(id, new PaymentEvent("txn-1", "PAID", new BigDecimal("6.00"))));
                 Eventually.await(Duration.ofSeconds(30), "the second body dead-lettered",
                         () -> broker.ready(queue + ".dead") == 1);
             } finally {

@@ -1,7 +1,7 @@
 package io.idempo.messaging.rabbitmq;
 
-import io.idempo.messaging.testing.Broker;
 import io.idempo.messaging.testing.PaymentEvent;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.time.Duration;
 import java.util.UUID;
 
@@ -13,7 +13,7 @@ final class TestListeners {
 
     static RabbitListenerBuilder<PaymentEvent> builder(String queue, String consumerName) {
         return RabbitListener.builder(PaymentEvent.class)
-                .uri(Broker.URI)
+                .uri(RabbitBroker.local().uri().toString())
                 .queue(queue)
                 .consumerName(consumerName)
                 .connectionName(connectionName(consumerName))

@@ -1,6 +1,8 @@
 package io.idempo.messaging.testing;
 
 import io.idempo.messaging.rabbitmq.RabbitListener;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.rabbitmq.RabbitBroker;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -24,10 +26,10 @@ public final class ConsumerProcess {
 
     /** Arguments: database, claim mode, harness suffix, queue, consumer name. */
     public static void main(String[] args) throws Exception {
-        LedgerHarness harness = LedgerHarness.attach(TestDatabase.valueOf(args[0]), ClaimMode.valueOf(args[1]),
+        LedgerHarness harness = LedgerHarness.attach(DatabaseKind.valueOf(args[0]), ClaimMode.valueOf(args[1]),
                 args[2]);
         RabbitListener.builder(PaymentEvent.class)
-                .uri(Broker.URI)
+                .uri(RabbitBroker.local().uri().toString())
                 .queue(args[3])
                 .consumerName(args[4])
                 .handler((event, message) -> {
@@ -41,11 +43,11 @@ public final class ConsumerProcess {
     }
 
     /** Starts the consumer in a child JVM on this JVM's class path. */
-    public static Process start(LedgerHarness harness, TestDatabase database, ClaimMode mode, String queue,
+    public static Process start(LedgerHarness harness, DatabaseKind kind, ClaimMode mode, String queue,
                                 String consumerName) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("java.class.path"), ConsumerProcess.class.getName(),
-                database.name(), mode.name(), harness.suffix, queue, consumerName));
+                kind.name(), mode.name(), harness.suffix, queue, consumerName));
         return new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(new File("target", "consumer-process.log")))
                 .start();

@@ -4,14 +4,18 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
-import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
 import io.idempo.runtime.claim.RedisClientConfig;
 import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
+import io.idempo.runtime.record.SqlDialect;
+import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.tx.JdbcTransactions;
+import io.idempo.testing.database.DatabaseKind;
+import io.idempo.testing.database.TestDatabase;
+import io.idempo.testing.redis.RedisKeyspace;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -30,6 +34,9 @@ import org.redisson.api.RedissonClient;
  */
 public final class LedgerHarness implements AutoCloseable {
 
+    /** The shared Redis of {@link ClaimMode#REDIS}. */
+    private static final String REDIS_URL = "redis://127.0.0.1:6379";
+
     public final Ledger ledger;
     /** Names this harness's tables and Redis keys, for a harness attached in another process. */
     public final String suffix;
@@ -43,45 +50,46 @@ public final class LedgerHarness implements AutoCloseable {
 
     private final boolean owner;
 
-    public LedgerHarness(TestDatabase database, ClaimMode mode) throws SQLException {
-        this(database, mode, UUID.randomUUID().toString().substring(0, 8), true);
+    public LedgerHarness(DatabaseKind kind, ClaimMode mode) throws SQLException {
+        this(kind, mode, UUID.randomUUID().toString().substring(0, 8), true);
     }
 
     /**
      * The harness of another process (a consumer in a child JVM): the tables and Redis keys of {@code suffix},
      * which that harness created and drops; closing this one leaves them.
      */
-    public static LedgerHarness attach(TestDatabase database, ClaimMode mode, String suffix) throws SQLException {
-        return new LedgerHarness(database, mode, suffix, false);
+    public static LedgerHarness attach(DatabaseKind kind, ClaimMode mode, String suffix) throws SQLException {
+        return new LedgerHarness(kind, mode, suffix, false);
     }
 
-    private LedgerHarness(TestDatabase database, ClaimMode mode, String suffix, boolean owner) throws SQLException {
+    private LedgerHarness(DatabaseKind kind, ClaimMode mode, String suffix, boolean owner) throws SQLException {
         this.owner = owner;
         this.suffix = suffix;
         this.recordTable = "idem_m_" + suffix;
         this.effectsTable = "effects_m_" + suffix;
         this.redisPrefix = "idempo-test-" + suffix + ":";
+        TestDatabase database = Databases.of(kind);
+        SqlDialect dialect = Databases.dialect(kind);
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(database.url);
-        config.setUsername(database.user);
-        config.setPassword("");
+        config.setJdbcUrl(database.url());
+        config.setUsername(database.user());
+        config.setPassword(database.password());
         config.setMaximumPoolSize(12);
         config.setAutoCommit(false);
         config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         this.pool = new HikariDataSource(config);
-        List<String> ddl = new ArrayList<>(RecordSchema.statements(database.dialect, recordTable));
+        List<String> ddl = new ArrayList<>(RecordSchema.statements(dialect, recordTable));
         ddl.add("CREATE TABLE " + effectsTable + " (id VARCHAR(36) PRIMARY KEY, event_key VARCHAR(255) NOT NULL,"
                 + " consumer VARCHAR(64) NOT NULL, amount DECIMAL(12,2) NOT NULL)");
         if (owner) {
             execute(ddl);
         }
-        this.redisson = mode == ClaimMode.REDIS
-                ? Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:6379")) : null;
+        this.redisson = mode == ClaimMode.REDIS ? Redisson.create(RedisClientConfig.failFast(REDIS_URL)) : null;
         ClaimStore claims = redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix);
         JdbcTransactions transactions = new JdbcTransactions(pool);
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)
-                .recordStore(RecordStore.builder(database.dialect).table(recordTable).build())
+                .recordStore(RecordStore.builder(dialect).table(recordTable).build())
                 .transactions(transactions)
                 .responseCodec(JsonbResponseCodec.create())
                 .build();
@@ -143,7 +151,7 @@ public final class LedgerHarness implements AutoCloseable {
         engine.close();
         if (redisson != null) {
             if (owner) {
-                redisson.getKeys().deleteByPattern(redisPrefix + "*");
+                new RedisKeyspace(REDIS_URL, redisPrefix).deleteAll();
             }
             redisson.shutdown();
         }

@@ -1,8 +1,10 @@
 package io.idempo.testing.rabbitmq;
 
+import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
 import com.rabbitmq.client.MessageProperties;
 import io.idempo.testing.ChildProcesses;
 import java.io.IOException;
@@ -17,16 +19,20 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The local RabbitMQ broker, shared with other programs: queues of the test's own under unique names
- * ({@link #queueName}, {@link #declareQueue}), deleted after each test when registered as a JUnit extension
- * ({@code @RegisterExtension}, static or not) or at {@link #close()}; never anything broker-wide but the two
- * operator commands a fault test needs, run through {@code rabbitmqctl} (as root on this machine):
- * {@link #closeAllConnections} and {@link #queueDepths}.
+ * The local RabbitMQ broker, shared with other programs: queues and exchanges of the test's own under unique names
+ * ({@link #queueName}, {@link #declareQueue}, {@link #exchangeName}, {@link #fanout}), deleted after each test when
+ * registered as a JUnit extension ({@code @RegisterExtension}, static or not) or at {@link #close()}; publishing with
+ * confirms, and reading queues back ({@link #ready}, {@link #take}). Never anything broker-wide but the operator
+ * commands a fault test needs, run through {@code rabbitmqctl} (as root on this machine):
+ * {@link #closeConnections} (the test's own connections, by name), {@link #closeAllConnections} and
+ * {@link #queueDepths}.
  *
  * <p>The broker is {@code e2e.rabbitmq.uri} (default {@code amqp://guest:guest@127.0.0.1:5672/}), which
  * {@code .ci/run} starts. Nothing is skipped: a broker that is down fails the test that needs it.
@@ -37,10 +43,17 @@ public final class RabbitBroker implements AfterEachCallback, AfterAllCallback, 
     public static final String DEFAULT_URI = "amqp://guest:guest@127.0.0.1:5672/";
 
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
+    /** The process id that starts a line of {@code rabbitmqctl list_connections pid ...}. */
+    private static final Pattern CONNECTION_PID = Pattern.compile("^(<[^>]+>)");
+    /** The client-provided name of the connection that carries {@link #channel}. */
+    private static final String CHANNEL_CONNECTION = "idempo-test-broker";
 
     private final URI uri;
     private final Set<String> queues = ConcurrentHashMap.newKeySet();
+    private final Set<String> exchanges = ConcurrentHashMap.newKeySet();
     private final List<Connection> connections = new ArrayList<>();
+    /** The test's own channel, in confirm mode, for publishing and reading queues back; opened when first needed. */
+    private Channel channel;
 
     private RabbitBroker(URI uri) {
         this.uri = uri;
@@ -85,7 +98,18 @@ public final class RabbitBroker implements AfterEachCallback, AfterAllCallback, 
      * not by then).
      */
     public String queueName(String purpose) {
-        String name = "idempo-test-" + purpose + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String name = uniqueName(purpose);
+        queues.add(name);
+        return name;
+    }
+
+    /**
+     * The name of a queue beside one of the test's own, {@code queue + suffix}, which the code under test declares
+     * from that name (a listener's dead-letter queue, {@code <queue>.dead}); deleted after the test as well.
+     */
+    public String queueBeside(String queue, String suffix) {
+        requireOwnQueue(queue);
+        String name = queue + suffix;
         queues.add(name);
         return name;
     }
@@ -93,25 +117,109 @@ public final class RabbitBroker implements AfterEachCallback, AfterAllCallback, 
     /** Declares a durable queue of the test's own ({@link #queueName}) and returns its name. */
     public String declareQueue(String purpose) throws IOException, TimeoutException {
         String name = queueName(purpose);
-        try (Connection connection = connectionFactory().newConnection("idempo-test-declare");
-             Channel channel = connection.createChannel()) {
-            channel.queueDeclare(name, true, false, false, null);
+        declare(name);
+        return name;
+    }
+
+    /**
+     * Declares {@code queue}, a name of the test's own ({@link #queueName}, {@link #queueBeside}), as consumers
+     * usually declare theirs: durable, classic, without arguments.
+     */
+    public synchronized void declare(String queue) throws IOException, TimeoutException {
+        requireOwnQueue(queue);
+        channel().queueDeclare(queue, true, false, false, null);
+    }
+
+    /**
+     * An exchange name of the test's own, {@code idempo-test-<purpose>-<random>}, deleted after the test; whoever uses
+     * it first declares it.
+     */
+    public String exchangeName(String purpose) {
+        String name = uniqueName(purpose);
+        exchanges.add(name);
+        return name;
+    }
+
+    /**
+     * Declares a fanout exchange of the test's own ({@link #exchangeName}) and binds each of {@code boundQueues} (the
+     * test's own, declared as {@link #declare} does) to it; returns the exchange's name.
+     */
+    public synchronized String fanout(String purpose, String... boundQueues) throws IOException, TimeoutException {
+        String name = exchangeName(purpose);
+        channel().exchangeDeclare(name, BuiltinExchangeType.FANOUT, false, false, null);
+        for (String queue : boundQueues) {
+            declare(queue);
+            channel().queueBind(queue, name, "");
         }
         return name;
     }
 
     /** Publishes {@code body} (UTF-8) to {@code queue} through the default exchange, as a persistent message. */
     public void publish(String queue, String body) throws IOException, TimeoutException {
-        try (Connection connection = connectionFactory().newConnection("idempo-test-publish");
-             Channel channel = connection.createChannel()) {
-            channel.confirmSelect();
-            channel.basicPublish("", queue, MessageProperties.PERSISTENT_TEXT_PLAIN,
-                    body.getBytes(StandardCharsets.UTF_8));
-            channel.waitForConfirmsOrDie(COMMAND_TIMEOUT.toMillis());
+        publish("", queue, new OutgoingMessage(MessageProperties.PERSISTENT_TEXT_PLAIN,
+                body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Publishes one message to {@code exchange} ({@code ""}: the default) and returns once the broker confirmed it. */
+    public void publish(String exchange, String routingKey, OutgoingMessage message)
+            throws IOException, TimeoutException {
+        publish(exchange, routingKey, List.of(message));
+    }
+
+    /**
+     * Publishes {@code messages} in their order to {@code exchange} ({@code ""}: the default) and returns once the
+     * broker confirmed them all; one wait for the lot, so that thousands go out quickly.
+     */
+    public synchronized void publish(String exchange, String routingKey, List<OutgoingMessage> messages)
+            throws IOException, TimeoutException {
+        Channel publishing = channel();
+        for (OutgoingMessage message : messages) {
+            publishing.basicPublish(exchange, routingKey, message.properties(), message.body());
+        }
+        try {
+            publishing.waitForConfirmsOrDie(COMMAND_TIMEOUT.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while publishing to " + queue, e);
+            throw new IOException("interrupted while publishing to " + exchange + " / " + routingKey, e);
         }
+    }
+
+    /**
+     * Messages ready in {@code queue}, as the broker answers a client at once (not those delivered and not yet
+     * acknowledged; {@link #depth} counts both, but lags). Fails if there is no such queue.
+     */
+    public synchronized long ready(String queue) throws IOException, TimeoutException {
+        return channel().messageCount(queue);
+    }
+
+    /** Takes every message now ready in {@code queue}, acknowledged as taken, in the queue's order. */
+    public synchronized List<GetResponse> take(String queue) throws IOException, TimeoutException {
+        List<GetResponse> taken = new ArrayList<>();
+        for (GetResponse each = channel().basicGet(queue, true); each != null;
+             each = channel().basicGet(queue, true)) {
+            taken.add(each);
+        }
+        return taken;
+    }
+
+    /**
+     * {@code rabbitmqctl close_connection}, for each connection whose client-provided name is {@code connectionName}:
+     * the broker closes the test's own connections, as an operator or a failing node would, and nobody else's.
+     * Returns how many it closed.
+     */
+    public int closeConnections(String connectionName) {
+        List<String> pids = new ArrayList<>();
+        for (String line : rabbitmqctl("list_connections", "--quiet", "--no-table-headers", "pid",
+                "client_properties").split("\n")) {
+            Matcher pid = CONNECTION_PID.matcher(line);
+            if (pid.find() && line.contains("\"" + connectionName + "\"")) {
+                pids.add(pid.group(1));
+            }
+        }
+        for (String pid : pids) {
+            rabbitmqctl("close_connection", pid, "idempo test: closed on purpose");
+        }
+        return pids.size();
     }
 
     /**
@@ -157,7 +265,7 @@ public final class RabbitBroker implements AfterEachCallback, AfterAllCallback, 
         close();
     }
 
-    /** Deletes the test's queues and closes its connections. */
+    /** Deletes the test's queues and exchanges and closes its connections. */
     @Override
     public synchronized void close() throws IOException, TimeoutException {
         if (!queues.isEmpty()) {
@@ -171,12 +279,43 @@ public final class RabbitBroker implements AfterEachCallback, AfterAllCallback, 
                 }
             }
         }
+        if (!exchanges.isEmpty()) {
+            try (Connection connection = connectionFactory().newConnection("idempo-test-cleanup");
+                 Channel cleanup = connection.createChannel()) {
+                for (String exchange : List.copyOf(exchanges)) {
+                    cleanup.exchangeDelete(exchange);
+                    exchanges.remove(exchange);
+                }
+            }
+        }
         for (Connection connection : connections) {
             if (connection.isOpen()) {
                 connection.abort();
             }
         }
         connections.clear();
+        channel = null;
+    }
+
+    /** The test's channel, opened again after the broker closed it (an error on it, a closed connection). */
+    private Channel channel() throws IOException, TimeoutException {
+        if (channel == null || !channel.isOpen()) {
+            Connection connection = connections.stream().filter(each -> each.isOpen()
+                    && CHANNEL_CONNECTION.equals(each.getClientProvidedName())).findFirst().orElse(null);
+            channel = (connection == null ? connect(CHANNEL_CONNECTION) : connection).createChannel();
+            channel.confirmSelect();
+        }
+        return channel;
+    }
+
+    private static String uniqueName(String purpose) {
+        return "idempo-test-" + purpose + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private void requireOwnQueue(String queue) {
+        if (!queues.contains(queue)) {
+            throw new IllegalArgumentException("not a queue of the test's own (queueName, queueBeside): " + queue);
+        }
     }
 
     /** Runs rabbitmqctl with {@code arguments} and returns its output; a failure throws, with the output. */
