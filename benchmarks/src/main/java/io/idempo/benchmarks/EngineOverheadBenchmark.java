@@ -1,8 +1,6 @@
 package io.idempo.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.idempo.IdempotencyKey;
-import io.idempo.Idempotent;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.IdempotencyEngineBuilder;
@@ -15,8 +13,6 @@ import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -52,32 +48,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(2)
 public class EngineOverheadBenchmark {
 
-    /** The business method, once idempotent and once plain. */
-    public static class Orders {
-        private final JdbcTransactions transactions;
-
-        Orders(JdbcTransactions transactions) {
-            this.transactions = transactions;
-        }
-
-        @Idempotent(action = "bench.orders.create")
-        public String place(Shapes.OrderRequest request, @IdempotencyKey String key) throws SQLException {
-            return placePlain(request, key);
-        }
-
-        public String placePlain(Shapes.OrderRequest request, String key) throws SQLException {
-            try (PreparedStatement insert = transactions.currentConnection().prepareStatement(
-                    "INSERT INTO bench_orders (client_key, product_id, quantity, amount) VALUES (?, ?, ?, ?)")) {
-                insert.setString(1, key);
-                insert.setLong(2, request.productId());
-                insert.setInt(3, request.quantity());
-                insert.setBigDecimal(4, request.amount());
-                insert.executeUpdate();
-            }
-            return key;
-        }
-    }
-
     private final AtomicLong keys = new AtomicLong();
     private final Shapes.OrderRequest request = Shapes.small(false);
     private JdbcConnectionPool pool;
@@ -108,8 +78,7 @@ public class EngineOverheadBenchmark {
             for (String ddl : RecordSchema.statements(SqlDialect.H2, RecordStore.DEFAULT_TABLE)) {
                 statement.execute(ddl);
             }
-            statement.execute("CREATE TABLE bench_orders (id BIGINT AUTO_INCREMENT PRIMARY KEY, client_key VARCHAR(255),"
-                    + " product_id BIGINT, quantity INT, amount DECIMAL(12,2))");
+            statement.execute(Orders.createTable(SqlDialect.H2, "bench_orders"));
         }
         transactions = new JdbcTransactions(pool);
         IdempotencyEngineBuilder builder = IdempotencyEngine.builder()
@@ -124,7 +93,7 @@ public class EngineOverheadBenchmark {
         }
         engine = builder.build();
         installation = Idempotency.install(engine);
-        orders = new Orders(transactions);
+        orders = new Orders(transactions, "bench_orders");
         transactions.inTransaction(() -> orders.place(request, "duplicate-key-0001"));
     }
 

@@ -59,7 +59,7 @@ public final class Shapes {
     private Shapes() {
     }
 
-    static OrderRequest small(boolean nonAscii) {
+    public static OrderRequest small(boolean nonAscii) {
         return new OrderRequest(1001L, 2, new BigDecimal("199.00"), "EUR", "customer-000042",
                 nonAscii ? "微信支付" : "web", nonAscii ? "请在门口放下，谢谢 — naïve café ☕" : "please leave at the door");
     }
