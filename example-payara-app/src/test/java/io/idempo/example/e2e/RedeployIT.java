@@ -8,6 +8,8 @@ import io.idempo.testing.http.ApiResponse;
 import io.idempo.testing.server.HeapCensus;
 import io.idempo.testing.server.WildFlyServer;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,11 +19,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * class loader of the server is counted after a full collection; three leaked deployments would add three. What
  * would pin one: a thread-local value on a pooled thread (the fingerprint writer once was), an engine left installed,
  * a thread the application started and never stopped (claim renewals, Redis, the purge), a static registry.
+ *
+ * <p>Before each count every worker thread serves a request of the current deployment: an idle WildFly worker keeps
+ * its last task in a stack frame until it runs the next one, and that task names the deployment it was for.
  */
 class RedeployIT {
 
     private static final String MODULE_CLASS_LOADER = "org.jboss.modules.ModuleClassLoader";
     private static final int REDEPLOYS = 3;
+    private static final int WORKERS = 32;
     private static final String ORDER = "{\"productId\":930001,\"quantity\":1,\"amount\":100}";
 
     @RegisterExtension
@@ -33,11 +39,13 @@ class RedeployIT {
         exercise();
         server.redeploy();
         exercise();
+        occupyEveryWorker();
         long baseline = loaders();
         for (int i = 0; i < REDEPLOYS; i++) {
             server.redeploy();
             exercise();
         }
+        occupyEveryWorker();
         long after = loaders();
         for (int attempt = 0; attempt < 10 && after > baseline; attempt++) {
             Thread.sleep(Duration.ofSeconds(1).toMillis()); // a finalizer or a soft reference may hold one briefly
@@ -56,6 +64,19 @@ class RedeployIT {
         assertEquals(201, first.status(), first.toString());
         ApiResponse replay = alice.post("/api/orders", ORDER, key);
         assertEquals("true", replay.header("Idempotent-Replayed").orElse(""), replay.toString());
+    }
+
+    /** As many requests at once as WildFly has worker threads at most (16 per core on this 2-core machine). */
+    private static void occupyEveryWorker() throws InterruptedException {
+        List<Thread> requests = new ArrayList<>();
+        for (int i = 0; i < WORKERS; i++) {
+            Thread request = new Thread(() -> server.client("alice").get("/api/reconciliation"));
+            request.start();
+            requests.add(request);
+        }
+        for (Thread request : requests) {
+            request.join();
+        }
     }
 
     private static long loaders() {

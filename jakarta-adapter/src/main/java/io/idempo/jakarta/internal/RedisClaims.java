@@ -1,5 +1,6 @@
 package io.idempo.jakarta.internal;
 
+import io.idempo.runtime.claim.NettyThreadLocals;
 import io.idempo.runtime.claim.RedisClaimStore;
 import io.idempo.runtime.claim.RedisClientConfig;
 import io.idempo.runtime.spi.ClaimStore;
@@ -40,7 +41,11 @@ final class RedisClaims implements AutoCloseable {
             case SINGLE -> RedisClientConfig.failFast(servers.addresses().get(0));
             case CLUSTER -> RedisClientConfig.failFastCluster(servers.addresses());
         };
-        return new RedisClaims(Redisson.create(config), true, servers.description());
+        try {
+            return new RedisClaims(Redisson.create(config), true, servers.description());
+        } finally {
+            NettyThreadLocals.clearOnCallerThread();
+        }
     }
 
     ClaimStore store(String prefix) {
@@ -54,7 +59,11 @@ final class RedisClaims implements AutoCloseable {
     @Override
     public void close() {
         if (owned) {
-            client.shutdown();
+            try {
+                client.shutdown();
+            } finally {
+                NettyThreadLocals.clearOnCallerThread();
+            }
         }
     }
 }
