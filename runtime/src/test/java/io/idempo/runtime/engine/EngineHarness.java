@@ -7,7 +7,8 @@ import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.IdempotencyInProgressException;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
+import io.idempo.runtime.claim.RedisKeys;
 import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
@@ -32,9 +33,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
-import org.redisson.config.Config;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Everything one engine test needs, on real servers: a record table and a business table of its own, a Hikari
@@ -50,19 +49,19 @@ final class EngineHarness implements AutoCloseable {
      * the test's own), the pool's isolation level and size, and wrappers around the claim store (to tune its circuit
      * breaker) and around the transactions the engine sees.
      */
-    record Options(Supplier<Config> redis, String isolation, UnaryOperator<ClaimStore> claims, int poolSize,
+    record Options(Supplier<UnifiedJedis> redis, String isolation, UnaryOperator<ClaimStore> claims, int poolSize,
                    UnaryOperator<TransactionSupport> transactions, IdempotencyMetrics metrics) {
-        static final Options DEFAULT = new Options(() -> RedisClientConfig.failFast(REDIS_ADDRESS),
+        static final Options DEFAULT = new Options(() -> RedisClients.failFast(REDIS_ADDRESS),
                 "TRANSACTION_READ_COMMITTED", UnaryOperator.identity(), 24, UnaryOperator.identity(),
                 IdempotencyMetrics.NONE);
 
         Options redis(String address) {
-            return new Options(() -> RedisClientConfig.failFast(address), isolation, claims, poolSize, transactions,
+            return new Options(() -> RedisClients.failFast(address), isolation, claims, poolSize, transactions,
                     metrics);
         }
 
         Options redisCluster(List<String> seedAddresses) {
-            return new Options(() -> RedisClientConfig.failFastCluster(seedAddresses), isolation, claims, poolSize,
+            return new Options(() -> RedisClients.failFastCluster(seedAddresses), isolation, claims, poolSize,
                     transactions, metrics);
         }
 
@@ -100,7 +99,7 @@ final class EngineHarness implements AutoCloseable {
     final EntityManagerFactory entityManagers;
     final JpaTransactions transactions;
     final RecordStore records;
-    final RedissonClient redisson;
+    final UnifiedJedis redis;
     /** The claim store as given to the engine (which wraps a Redis one in its fail-open circuit). */
     final ClaimStore claims;
     final IdempotencyEngine engine;
@@ -139,13 +138,13 @@ final class EngineHarness implements AutoCloseable {
                 Map.of("jakarta.persistence.nonJtaDataSource", statements.wrap(pool)));
         this.transactions = new JpaTransactions(entityManagers);
         this.records = RecordStore.builder(database.dialect).table(recordTable).build();
-        this.redisson = switch (mode) {
+        this.redis = switch (mode) {
             case IN_MEMORY -> null;
-            case REDIS -> Redisson.create(options.redis().get());
-            case REDIS_DOWN -> Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:1"));
+            case REDIS -> options.redis().get();
+            case REDIS_DOWN -> RedisClients.failFast("redis://127.0.0.1:1");
         };
         this.claims = options.claims().apply(
-                redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix));
+                redis == null ? new InMemoryClaimStore() : new RedisClaimStore(redis, redisPrefix));
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(records)
@@ -259,11 +258,11 @@ final class EngineHarness implements AutoCloseable {
     public void close() throws SQLException {
         deactivate();
         engine.close();
-        if (redisson != null) {
+        if (redis != null) {
             if (mode == ClaimMode.REDIS) {
-                redisson.getKeys().deleteByPattern(redisPrefix + "*");
+                RedisKeys.deleteByPattern(redis, redisPrefix + "*");
             }
-            redisson.shutdown();
+            redis.close();
         }
         entityManagers.close();
         execute(List.of("DROP TABLE " + ordersTable, "DROP TABLE " + recordTable));
