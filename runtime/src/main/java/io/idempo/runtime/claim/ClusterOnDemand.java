@@ -56,11 +56,13 @@ final class ClusterOnDemand implements CommandExecutor, ConnectionProvider {
         return cluster().executeCommand(command);
     }
 
+    /** Not used: the claim store sends single commands, each through {@link #executeCommand}. */
     @Override
     public Connection getConnection() {
-        return cluster().getConnectionFromSlot(0);
+        throw new UnsupportedOperationException("The claim store sends single commands through executeCommand");
     }
 
+    /** Not used: the claim store sends single commands, each through {@link #executeCommand}. */
     @Override
     public Connection getConnection(CommandArguments args) {
         throw new UnsupportedOperationException("The claim store sends single commands through executeCommand");

@@ -10,6 +10,7 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisProtocol;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -67,12 +68,15 @@ public final class RedisClients {
         List<URI> uris = seedAddresses.stream().map(RedisClients::uri).toList();
         Set<HostAndPort> seeds = new LinkedHashSet<>();
         uris.forEach(uri -> seeds.add(hostAndPort(uri)));
-        ClusterOnDemand cluster = new ClusterOnDemand(seeds, clientConfig(uris.get(0)), poolConfig(),
+        // Every node is reached with the first seed's credentials and TLS setting: one cluster, one login.
+        JedisClientConfig config = clientConfig(uris.get(0));
+        ClusterOnDemand cluster = new ClusterOnDemand(seeds, config, poolConfig(),
                 Duration.ofMillis(CLUSTER_TOPOLOGY_REFRESH_MILLIS));
         cluster.connectNow();
+        // A UnifiedJedis whose every command goes through the cluster (the builder wants an address: never used).
         return RedisClient.builder()
-                .hostAndPort(hostAndPort(uris.get(0)))
-                .clientConfig(clientConfig(uris.get(0)))
+                .hostAndPort(seeds.iterator().next())
+                .clientConfig(config)
                 .connectionProvider(cluster)
                 .commandExecutor(cluster)
                 .build();
@@ -87,9 +91,13 @@ public final class RedisClients {
         }
     }
 
-    /** Fail within {@link #TIMEOUT_MILLIS}: to connect, for an answer. */
+    /**
+     * Fail within {@link #TIMEOUT_MILLIS}: to connect, for an answer. RESP2 named rather than found out: the client
+     * then asks no connection for it when it is made, and the script's answer is the list the store reads.
+     */
     private static JedisClientConfig clientConfig(URI uri) {
         DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
+                .protocol(RedisProtocol.RESP2)
                 .connectionTimeoutMillis(TIMEOUT_MILLIS)
                 .socketTimeoutMillis(TIMEOUT_MILLIS)
                 .ssl("rediss".equals(uri.getScheme()));

@@ -31,7 +31,6 @@ import java.util.UUID;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -49,20 +48,20 @@ final class EngineHarness implements AutoCloseable {
      * the test's own), the pool's isolation level and size, and wrappers around the claim store (to tune its circuit
      * breaker) and around the transactions the engine sees.
      */
-    record Options(Supplier<UnifiedJedis> redis, String isolation, UnaryOperator<ClaimStore> claims, int poolSize,
+    record Options(RedisNodes redis, String isolation, UnaryOperator<ClaimStore> claims, int poolSize,
                    UnaryOperator<TransactionSupport> transactions, IdempotencyMetrics metrics) {
-        static final Options DEFAULT = new Options(() -> RedisClients.failFast(REDIS_ADDRESS),
+        static final Options DEFAULT = new Options(new RedisNodes(List.of(REDIS_ADDRESS), false),
                 "TRANSACTION_READ_COMMITTED", UnaryOperator.identity(), 24, UnaryOperator.identity(),
                 IdempotencyMetrics.NONE);
 
         Options redis(String address) {
-            return new Options(() -> RedisClients.failFast(address), isolation, claims, poolSize, transactions,
+            return new Options(new RedisNodes(List.of(address), false), isolation, claims, poolSize, transactions,
                     metrics);
         }
 
         Options redisCluster(List<String> seedAddresses) {
-            return new Options(() -> RedisClients.failFastCluster(seedAddresses), isolation, claims, poolSize,
-                    transactions, metrics);
+            return new Options(new RedisNodes(seedAddresses, true), isolation, claims, poolSize, transactions,
+                    metrics);
         }
 
         Options isolation(String level) {
@@ -89,6 +88,25 @@ final class EngineHarness implements AutoCloseable {
         }
     }
 
+    /**
+     * One Redis server, or a cluster found from {@code addresses} (every master of a cluster of the test's own, so
+     * that closing the harness finds the test's keys on each).
+     */
+    record RedisNodes(List<String> addresses, boolean cluster) {
+        UnifiedJedis connect() {
+            return cluster ? RedisClients.failFastCluster(addresses) : RedisClients.failFast(addresses.get(0));
+        }
+
+        /** Deletes the keys under {@code prefix} from every node, each through a client of its own. */
+        void deleteKeys(String prefix) {
+            for (String address : addresses) {
+                try (UnifiedJedis node = RedisClients.failFast(address)) {
+                    RedisKeys.deleteByPattern(node, prefix + "*");
+                }
+            }
+        }
+    }
+
     final EngineDatabase database;
     final ClaimMode mode;
     final String recordTable;
@@ -100,6 +118,7 @@ final class EngineHarness implements AutoCloseable {
     final JpaTransactions transactions;
     final RecordStore records;
     final UnifiedJedis redis;
+    private final RedisNodes redisNodes;
     /** The claim store as given to the engine (which wraps a Redis one in its fail-open circuit). */
     final ClaimStore claims;
     final IdempotencyEngine engine;
@@ -138,9 +157,10 @@ final class EngineHarness implements AutoCloseable {
                 Map.of("jakarta.persistence.nonJtaDataSource", statements.wrap(pool)));
         this.transactions = new JpaTransactions(entityManagers);
         this.records = RecordStore.builder(database.dialect).table(recordTable).build();
+        this.redisNodes = options.redis();
         this.redis = switch (mode) {
             case IN_MEMORY -> null;
-            case REDIS -> options.redis().get();
+            case REDIS -> options.redis().connect();
             case REDIS_DOWN -> RedisClients.failFast("redis://127.0.0.1:1");
         };
         this.claims = options.claims().apply(
@@ -260,7 +280,7 @@ final class EngineHarness implements AutoCloseable {
         engine.close();
         if (redis != null) {
             if (mode == ClaimMode.REDIS) {
-                RedisKeys.deleteByPattern(redis, redisPrefix + "*");
+                redisNodes.deleteKeys(redisPrefix);
             }
             redis.close();
         }
