@@ -33,8 +33,8 @@ import redis.clients.jedis.UnifiedJedis;
  * The claim store's commands against the local Redis through three clients, one caller thread: Jedis as the
  * runtime configures it ({@link RedisClients#failFast}, through {@link RedisClaimStore} itself), Redisson as the
  * runtime configured it before ({@link RedissonClaimCommands}) and Lettuce (synchronous API), the last two sending
- * the same script and values ({@link ClaimCommands}). Each operation includes what the store does around the command: building the value,
- * reading the answer back into a claim result or a completed call.
+ * the same script and values ({@link ClaimCommands}). Each operation includes what the store does around the
+ * command: building the value, reading the answer back into a claim result or a completed call.
  *
  * <ul>
  *   <li>{@code claimNewKey}: the claim {@code EVAL} of a first call (the key is new, the script sets it);</li>

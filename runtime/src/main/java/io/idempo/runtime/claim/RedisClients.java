@@ -83,7 +83,7 @@ public final class RedisClients {
     }
 
     /** Opens the first connection now; a failure is left to the first call (and the circuit breaker around it). */
-    static void connectNow(UnifiedJedis client) {
+    private static void connectNow(UnifiedJedis client) {
         try {
             client.ping();
         } catch (JedisException notThereYet) {
