@@ -1,10 +1,10 @@
 package io.idempo.benchmarks;
 
 import io.idempo.runtime.claim.ClaimCommands;
-import io.idempo.runtime.claim.JedisClaimCommands;
 import io.idempo.runtime.claim.LettuceClaimCommands;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
+import io.idempo.runtime.claim.RedissonClaimCommands;
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.CompletedCall;
 import io.lettuce.core.RedisURI;
@@ -27,16 +27,14 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
- * The claim store's commands against the local Redis through three clients, one caller thread: Redisson as the
- * runtime configures it ({@link RedisClientConfig#failFast}, through {@link RedisClaimStore} itself), Jedis
- * ({@link RedisClient}, pooled) and Lettuce (synchronous API), the last two sending the same script and values
- * ({@link ClaimCommands}). Each operation includes what the store does around the command: building the value,
- * reading the answer back into a claim result or a completed call.
+ * The claim store's commands against the local Redis through three clients, one caller thread: Jedis as the
+ * runtime configures it ({@link RedisClients#failFast}, through {@link RedisClaimStore} itself), Redisson as the
+ * runtime configured it before ({@link RedissonClaimCommands}) and Lettuce (synchronous API), the last two sending
+ * the same script and values ({@link ClaimCommands}). Each operation includes what the store does around the
+ * command: building the value, reading the answer back into a claim result or a completed call.
  *
  * <ul>
  *   <li>{@code claimNewKey}: the claim {@code EVAL} of a first call (the key is new, the script sets it);</li>
@@ -97,14 +95,14 @@ public class RedisClientBenchmark {
 
     private ClaimCommands connect() {
         return switch (client) {
-            case "redisson" -> {
-                RedissonClient redisson = Redisson.create(RedisClientConfig.failFast("redis://" + HOST + ":" + PORT));
-                yield ClaimCommands.of(new RedisClaimStore(redisson, prefix), redisson::shutdown);
+            case "redisson" -> new RedissonClaimCommands("redis://" + HOST + ":" + PORT, prefix);
+            case "jedis" -> {
+                UnifiedJedis jedis = RedisClients.failFast("redis://" + HOST + ":" + PORT);
+                yield ClaimCommands.of(new RedisClaimStore(jedis, prefix), jedis);
             }
-            case "jedis" -> new JedisClaimCommands(RedisClient.create(HOST, PORT), prefix);
             case "lettuce" -> new LettuceClaimCommands(io.lettuce.core.RedisClient.create(
                     RedisURI.builder().withHost(HOST).withPort(PORT).withTimeout(Duration.ofMillis(
-                            RedisClientConfig.TIMEOUT_MILLIS)).build()), prefix);
+                            RedisClients.TIMEOUT_MILLIS)).build()), prefix);
             default -> throw new IllegalArgumentException(client);
         };
     }

@@ -2,12 +2,11 @@ package io.idempo.benchmarks;
 
 import io.idempo.runtime.RecordKey;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
 import io.idempo.runtime.spi.CompletedCall;
 import java.time.Duration;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * What one completed key costs the local Redis: writes {@value #KEYS} completed calls through {@link RedisClaimStore}
@@ -26,10 +25,10 @@ public final class RedisMemoryPerKey {
 
     public static void main(String[] args) throws InterruptedException {
         CompletedCall answer = StoredAnswer.created();
-        RedissonClient redisson = Redisson.create(RedisClientConfig.failFast(
-                "redis://" + RedisClientBenchmark.HOST + ":" + RedisClientBenchmark.PORT));
-        try (RedisClient redis = RedisClient.create(RedisClientBenchmark.HOST, RedisClientBenchmark.PORT)) {
-            RedisClaimStore store = new RedisClaimStore(redisson, RedisClientBenchmark.KEY_PREFIX);
+        try (UnifiedJedis jedis = RedisClients.failFast(
+                "redis://" + RedisClientBenchmark.HOST + ":" + RedisClientBenchmark.PORT);
+             RedisClient redis = RedisClient.create(RedisClientBenchmark.HOST, RedisClientBenchmark.PORT)) {
+            RedisClaimStore store = new RedisClaimStore(jedis, RedisClientBenchmark.KEY_PREFIX);
             RedisKeys.unlinkAll(RedisClientBenchmark.KEY_PREFIX);
             String firstHash = keyHash(0);
             long keysBefore = redis.dbSize();
@@ -55,8 +54,6 @@ public final class RedisMemoryPerKey {
                     before, after, afterRemoval);
             System.out.printf("bytes per key: %.1f (writing), %.1f (removing)%n",
                     (after - before) / (double) KEYS, (after - afterRemoval) / (double) KEYS);
-        } finally {
-            redisson.shutdown();
         }
     }
 

@@ -31,7 +31,7 @@ public final class IdempotencyEngineBuilder {
     /**
      * How long a store claim outlives a caller that died or whose commit failed unseen: a retry runs after at most
      * this. Renewed every third of it while the call runs; short enough to heal in about a second, long enough to
-     * ride out a slow Redis answer (its timeout is {@code RedisClientConfig.TIMEOUT_MILLIS}).
+     * ride out a slow Redis answer (its timeout is {@code RedisClients.TIMEOUT_MILLIS}).
      */
     public static final Duration DEFAULT_CLAIM_TIMEOUT = Duration.ofMillis(1500);
 

@@ -34,7 +34,7 @@ import org.HdrHistogram.Histogram;
  * in each round, the order rotating from round to round; ratios are against the unprotected call of the same round.
  * Then the same on one thread for latency, and a counting pass: per call, the JDBC statements (by SQL text),
  * commits and connections, the round trips to the database and to Redis, counted by relays in front of them, and
- * the CPU of the calling thread (not Redisson's or the relays') and, on PostgreSQL, of the backend serving it.
+ * the CPU of the calling thread (not the relays') and, on PostgreSQL, of the backend serving it.
  * Creates its own tables and Redis key prefix and removes them. See docs/benchmarks.md.
  *
  * <pre>
@@ -221,7 +221,7 @@ public final class PlainJavaHarness {
                 for (Variant variant : variants(stack, counted)) {
                     try (Idempotency.Installation ignored = variant.engine() == null ? () -> { }
                             : Idempotency.install(variant.engine())) {
-                        variant.call().run(); // the pool's connection, Redisson's: opened before counting
+                        variant.call().run(); // the pool's connection, Jedis's: opened before counting
                         CountingDataSource.Counts before = counter[0].counts();
                         long databaseBefore = databaseRelay.roundTrips();
                         long redisBefore = redisRelay.roundTrips();

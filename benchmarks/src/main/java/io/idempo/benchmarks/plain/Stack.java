@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.benchmarks.Orders;
+import io.idempo.benchmarks.RedisKeys;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
 import io.idempo.runtime.codec.JacksonResponseCodec;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
@@ -15,8 +16,7 @@ import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.tx.JdbcTransactions;
 import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * What a plain Java application builds around the business method, once per database: a connection pool at READ
@@ -30,7 +30,7 @@ final class Stack implements AutoCloseable {
     final IdempotencyEngine inJvmClaims;
     final IdempotencyEngine redisClaims;
     private final HikariDataSource pool;
-    private final RedissonClient redisson;
+    private final UnifiedJedis redis;
 
     /**
      * @param jdbcUrl   the database, or a relay in front of it
@@ -47,10 +47,10 @@ final class Stack implements AutoCloseable {
         pool = new HikariDataSource(config);
         transactions = new JdbcTransactions(counting.apply(pool));
         orders = new Orders(transactions, tables.orders());
-        redisson = Redisson.create(RedisClientConfig.failFast(redisUrl));
+        redis = RedisClients.failFast(redisUrl);
         RecordStore records = RecordStore.builder(dialect).table(tables.records()).build();
         inJvmClaims = engine(records, new InMemoryClaimStore());
-        redisClaims = engine(records, new RedisClaimStore(redisson, tables.redisPrefix()));
+        redisClaims = engine(records, new RedisClaimStore(redis, tables.redisPrefix()));
     }
 
     private IdempotencyEngine engine(RecordStore records, ClaimStore claims) {
@@ -64,14 +64,14 @@ final class Stack implements AutoCloseable {
 
     /** Deletes the run's claims and outcomes from Redis. */
     void deleteRedisKeys(Tables tables) {
-        redisson.getKeys().deleteByPattern(tables.redisPrefix() + "*");
+        RedisKeys.unlinkAll(redis, tables.redisPrefix());
     }
 
     @Override
     public void close() {
         inJvmClaims.close();
         redisClaims.close();
-        redisson.shutdown();
+        redis.close();
         pool.close();
     }
 }

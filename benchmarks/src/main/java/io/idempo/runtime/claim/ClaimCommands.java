@@ -8,9 +8,10 @@ import java.util.Optional;
 
 /**
  * The claim store's three commands on a call's way (the claim {@code EVAL}, the completion {@code SET PX}, the
- * completed lookup {@code GET}), so that the benchmarks can send them through other Redis clients than Redisson.
- * It lives in the runtime's package to use the store's own script, values and reading of the script's answer
- * ({@link RedisClaimStore#CLAIM}, {@link RedisValue}, {@link RedisClaimStore#claimResult}) rather than copies.
+ * completed lookup {@code GET}), so that the benchmarks can send them through other Redis clients than the
+ * runtime's (Jedis). It lives in the runtime's package to use the store's own script, values and reading of the
+ * script's answer ({@link RedisClaimStore#CLAIM}, {@link RedisValue}, {@link RedisClaimStore#claimResult}) rather
+ * than copies.
  */
 public interface ClaimCommands extends AutoCloseable {
 
@@ -24,7 +25,7 @@ public interface ClaimCommands extends AutoCloseable {
     @Override
     void close();
 
-    /** The runtime's own store (Redisson): {@code close} shuts {@code client} down. */
+    /** The runtime's own store (Jedis): {@code close} closes {@code client}. */
     static ClaimCommands of(ClaimStore store, AutoCloseable client) {
         return new ClaimCommands() {
             @Override

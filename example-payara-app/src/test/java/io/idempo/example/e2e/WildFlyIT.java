@@ -50,7 +50,7 @@ class WildFlyIT {
         assertTrue(startup.contains("claim store Redis at redis://127.0.0.1:6379 (REDIS_URL)"), startup);
         String engine = String.join("\n", server.logLines("idempo started"));
         assertTrue(engine.contains("claim store redis redis://127.0.0.1:6379, record store POSTGRESQL"), engine);
-        // JSON-B stays the JSON provider although Redisson carries Jackson annotations (web.xml's context-param).
+        // JSON-B stays the JSON provider, whatever jar might carry Jackson annotations (web.xml's context-param).
         assertTrue(server.logLines("WFLYRS0018").isEmpty(), "RESTEasy switched to Jackson");
         assertEquals(SchemaAssertions.TABLES, SchemaAssertions.tables(server.database()));
     }

@@ -47,7 +47,7 @@ class FaultScenariosIT {
 
     /** The lease of every call in this suite: shorter than a restart, so that a crashed call's claim is gone. */
     static final Duration LEASE = Duration.ofSeconds(2);
-    /** The claim store's connect and response timeout (RedisClientConfig.TIMEOUT_MILLIS). */
+    /** The claim store's connect and response timeout (RedisClients.TIMEOUT_MILLIS). */
     static final long REDIS_TIMEOUT_MILLIS = 500;
     /** What a request may take beyond one Redis timeout on this shared 2-core machine. */
     static final long MARGIN_MILLIS = 1_000;

@@ -60,7 +60,7 @@ public final class Application implements AutoCloseable {
                 .recordStore(records)
                 .transactions(transactions)
                 .responseCodec(JsonbResponseCodec.create());
-        // Redisson is loaded only here: without REDIS_URL the claims stay in this JVM, and Redisson may be left out.
+        // Jedis is loaded only here: without REDIS_URL the claims stay in this JVM, and Jedis may be left out.
         redis = settings.redisUrl().map(RedisClaims::connect);
         redis.ifPresent(claims -> builder.claimStore(claims.store(settings.redisPrefix())));
         engine = builder.build();

@@ -1,28 +1,27 @@
 package io.idempo.example.plainjava;
 
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
 import io.idempo.runtime.spi.ClaimStore;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
- * The Redis claim store. The only class that touches Redisson, so that the example runs without Redisson on the class
- * path when REDIS_URL is not set.
+ * The Redis claim store. The only class that touches Jedis, so that the example runs without Jedis on the class path
+ * when REDIS_URL is not set.
  */
 final class RedisClaims implements AutoCloseable {
 
     private final String url;
-    private final RedissonClient client;
+    private final UnifiedJedis client;
 
-    private RedisClaims(String url, RedissonClient client) {
+    private RedisClaims(String url, UnifiedJedis client) {
         this.url = url;
         this.client = client;
     }
 
     /** Fail-fast settings: a Redis that is down costs a call 500 ms at most, and the database decides alone. */
     static RedisClaims connect(String url) {
-        return new RedisClaims(url, Redisson.create(RedisClientConfig.failFast(url)));
+        return new RedisClaims(url, RedisClients.failFast(url));
     }
 
     ClaimStore store(String prefix) {
@@ -35,6 +34,6 @@ final class RedisClaims implements AutoCloseable {
 
     @Override
     public void close() {
-        client.shutdown();
+        client.close();
     }
 }

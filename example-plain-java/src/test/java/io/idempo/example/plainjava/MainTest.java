@@ -42,8 +42,8 @@ class MainTest {
     }
 
     @Test
-    void needsNoRedissonWithoutRedisUrl() throws Exception {
-        Run run = run(Map.of(), jar -> !jar.getFileName().toString().startsWith("redisson-"));
+    void needsNoJedisWithoutRedisUrl() throws Exception {
+        Run run = run(Map.of(), jar -> !jar.getFileName().toString().startsWith("jedis-"));
 
         assertEquals(0, run.exitCode, run.output);
         assertTrue(run.output.contains("Done:"), run.output);

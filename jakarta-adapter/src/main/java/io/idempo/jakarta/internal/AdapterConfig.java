@@ -193,7 +193,7 @@ record AdapterConfig(
                 if (mode == RedisServers.Mode.CLUSTER) {
                     throw invalid(REDIS_ADDRESS, "", "the seed nodes of the cluster, such as "
                             + "redis://10.0.0.1:6379,redis://10.0.0.2:6379, since " + REDIS_MODE + " is cluster; an"
-                            + " application with a RedissonClient bean of its own leaves " + REDIS_MODE + " unset");
+                            + " application with a UnifiedJedis bean of its own leaves " + REDIS_MODE + " unset");
                 }
                 return Optional.empty();
             }

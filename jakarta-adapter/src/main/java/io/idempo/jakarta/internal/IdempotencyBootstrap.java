@@ -112,7 +112,7 @@ public class IdempotencyBootstrap {
                         count -> true);
             }
         }
-        redis = RedisClaims.open(config.redis().orElse(null));
+        redis = config.redis().isPresent() || jedisPresent() ? RedisClaims.open(config.redis().orElse(null)) : null;
         claims = redis == null ? new InMemoryClaimStore() : FailOpenClaimStore.wrap(redis.store(config.redisPrefix()));
         metrics = EngineMetrics.open(config.metricsEnabled());
         engine = IdempotencyEngine.builder()
@@ -244,6 +244,19 @@ public class IdempotencyBootstrap {
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "idempo purge failed; it runs again at the next interval", e);
+        }
+    }
+
+    /**
+     * Jedis is optional: an application without Redis ships without it, and {@link RedisClaims}, which names its
+     * types, is then never loaded. With {@code idempo.redis.address} set and no Jedis, the deployment fails there.
+     */
+    private static boolean jedisPresent() {
+        try {
+            Class.forName("redis.clients.jedis.UnifiedJedis", false, IdempotencyBootstrap.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
         }
     }
 

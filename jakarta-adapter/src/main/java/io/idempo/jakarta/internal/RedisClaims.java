@@ -1,51 +1,44 @@
 package io.idempo.jakarta.internal;
 
-import io.idempo.runtime.claim.NettyThreadLocals;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
 import io.idempo.runtime.spi.ClaimStore;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.CDI;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
-import org.redisson.config.Config;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
- * The Redis claim store, kept in a class of its own so that Redisson is loaded only when Redis is used: an
- * application without Redis does not need to ship it. A {@code RedissonClient} bean of the application wins over
- * {@code idempo.redis.address} and {@code idempo.redis.mode}; a client created here is shut down with the
- * application.
+ * The Redis claim store, kept in a class of its own so that Jedis is loaded only when Redis is used: an application
+ * without Redis does not need to ship it. A {@code UnifiedJedis} bean of the application (a {@code RedisClient} or
+ * {@code RedisClusterClient}) wins over {@code idempo.redis.address} and {@code idempo.redis.mode}; a client created
+ * here is closed with the application.
  */
 final class RedisClaims implements AutoCloseable {
 
-    private final RedissonClient client;
+    private final UnifiedJedis client;
     private final boolean owned;
     private final String description;
 
-    private RedisClaims(RedissonClient client, boolean owned, String description) {
+    private RedisClaims(UnifiedJedis client, boolean owned, String description) {
         this.client = client;
         this.owned = owned;
         this.description = description;
     }
 
-    /** The application's RedissonClient bean, or one created for {@code servers}; null when neither exists. */
+    /** The application's UnifiedJedis bean, or one created for {@code servers}; null when neither exists. */
     static RedisClaims open(RedisServers servers) {
-        Instance<RedissonClient> beans = CDI.current().select(RedissonClient.class);
+        Instance<UnifiedJedis> beans = CDI.current().select(UnifiedJedis.class);
         if (beans.isResolvable()) {
-            return new RedisClaims(beans.get(), false, "redis (the application's RedissonClient)");
+            return new RedisClaims(beans.get(), false, "redis (the application's UnifiedJedis)");
         }
         if (servers == null) {
             return null;
         }
-        Config config = switch (servers.mode()) {
-            case SINGLE -> RedisClientConfig.failFast(servers.addresses().get(0));
-            case CLUSTER -> RedisClientConfig.failFastCluster(servers.addresses());
+        UnifiedJedis client = switch (servers.mode()) {
+            case SINGLE -> RedisClients.failFast(servers.addresses().get(0));
+            case CLUSTER -> RedisClients.failFastCluster(servers.addresses());
         };
-        try {
-            return new RedisClaims(Redisson.create(config), true, servers.description());
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
+        return new RedisClaims(client, true, servers.description());
     }
 
     ClaimStore store(String prefix) {
@@ -59,11 +52,7 @@ final class RedisClaims implements AutoCloseable {
     @Override
     public void close() {
         if (owned) {
-            try {
-                client.shutdown();
-            } finally {
-                NettyThreadLocals.clearOnCallerThread();
-            }
+            client.close();
         }
     }
 }

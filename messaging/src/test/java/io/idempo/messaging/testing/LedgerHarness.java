@@ -6,7 +6,7 @@ import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
 import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
@@ -24,8 +24,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The application side of a consumer test, on real servers: a record table and an effects table of its own, a
@@ -46,7 +45,7 @@ public final class LedgerHarness implements AutoCloseable {
     private final HikariDataSource pool;
     private final IdempotencyEngine engine;
     private final Idempotency.Installation installation;
-    private final RedissonClient redisson;
+    private final UnifiedJedis redis;
 
     private final boolean owner;
 
@@ -84,8 +83,8 @@ public final class LedgerHarness implements AutoCloseable {
         if (owner) {
             execute(ddl);
         }
-        this.redisson = mode == ClaimMode.REDIS ? Redisson.create(RedisClientConfig.failFast(REDIS_URL)) : null;
-        ClaimStore claims = redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix);
+        this.redis = mode == ClaimMode.REDIS ? RedisClients.failFast(REDIS_URL) : null;
+        ClaimStore claims = redis == null ? new InMemoryClaimStore() : new RedisClaimStore(redis, redisPrefix);
         JdbcTransactions transactions = new JdbcTransactions(pool);
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)
@@ -149,11 +148,11 @@ public final class LedgerHarness implements AutoCloseable {
     public void close() throws SQLException {
         installation.close();
         engine.close();
-        if (redisson != null) {
+        if (redis != null) {
             if (owner) {
                 new RedisKeyspace(REDIS_URL, redisPrefix).deleteAll();
             }
-            redisson.shutdown();
+            redis.close();
         }
         if (owner) {
             execute(List.of("DROP TABLE " + effectsTable, "DROP TABLE " + recordTable));

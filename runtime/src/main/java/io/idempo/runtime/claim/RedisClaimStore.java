@@ -6,27 +6,26 @@ import io.idempo.runtime.spi.CompletedCall;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.redisson.api.RScript;
-import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.params.SetParams;
 
 /**
- * Claims in Redis through Redisson. Each claim is one {@code EVAL} round trip that either sets the key with
+ * Claims in Redis through Jedis. Each claim is one {@code EVAL} round trip that either sets the key with
  * {@code NX PX} or returns what is there, so a completed duplicate costs one Redis command and no SQL.
  * {@code EVAL} (not {@code EVALSHA}) is used so that a Redis restart that empties the script cache cannot turn
- * into a silent fall-back to the database ({@link RedisClientConfig#failFast} turns off Redisson's script cache,
- * which would send {@code EVALSHA}). Values are plain strings ({@link StringCodec}); keys are prefixed.
+ * into a silent fall-back to the database: Jedis sends {@code EVAL} as asked, it keeps no script cache. Values are
+ * plain strings; keys are prefixed.
  *
- * <p>Redis Cluster ({@link RedisClientConfig#failFastCluster}) works as it is: every script and command touches
- * exactly one key ({@code KEYS[1]}), so Redisson sends it to the master of that key's slot, and the keys (the
- * prefix carries no hash tag) spread over all masters. Keep it so: a script that touched a second key would fail
- * with {@code CROSSSLOT} unless both keys shared a hash tag.
+ * <p>Redis Cluster ({@link RedisClients#failFastCluster}) works as it is: every script and command touches exactly
+ * one key ({@code KEYS[1]}), so Jedis sends it to the master of that key's slot, and the keys (the prefix carries
+ * no hash tag) spread over all masters. Keep it so: a script that touched a second key would fail with
+ * {@code CROSSSLOT} unless both keys shared a hash tag.
  *
- * <p>Every call leaves the caller's thread without Netty's thread-locals ({@link NettyThreadLocals}): a server's
- * request threads outlive the deployment.
+ * <p>Jedis runs every command on the caller's thread and leaves no thread-local behind on it, so a server's pooled
+ * request threads, which outlive the deployment, keep nothing of it.
  *
- * <p>Errors propagate as Redisson exceptions: wrap the store in {@link FailOpenClaimStore} so that Redis trouble
- * degrades to the database instead of failing calls.
+ * <p>Errors propagate as Jedis exceptions (unchecked: {@code JedisConnectionException} and the like): wrap the store
+ * in {@link FailOpenClaimStore} so that Redis trouble degrades to the database instead of failing calls.
  */
 public final class RedisClaimStore implements ClaimStore {
 
@@ -65,25 +64,23 @@ public final class RedisClaimStore implements ClaimStore {
             return 0
             """;
 
-    private final RedissonClient redisson;
+    private final UnifiedJedis jedis;
     private final String prefix;
 
-    /** @param prefix prepended to every key, such as {@code "idempo:"}; lets several applications share a Redis */
-    public RedisClaimStore(RedissonClient redisson, String prefix) {
-        this.redisson = redisson;
+    /**
+     * @param jedis  from {@link RedisClients}, or the application's own client; it stays the caller's to close
+     * @param prefix prepended to every key, such as {@code "idempo:"}; lets several applications share a Redis
+     */
+    public RedisClaimStore(UnifiedJedis jedis, String prefix) {
+        this.jedis = jedis;
         this.prefix = prefix;
     }
 
     @Override
     public ClaimResult claim(String keyHash, String token, String fingerprint, Duration timeout) {
-        try {
-            List<Object> found = script().eval(RScript.Mode.READ_WRITE, CLAIM, RScript.ReturnType.LIST,
-                    List.<Object>of(prefix + keyHash), RedisValue.held(token, fingerprint),
-                    String.valueOf(timeout.toMillis()));
-            return claimResult(found);
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
+        Object found = jedis.eval(CLAIM, List.of(prefix + keyHash),
+                List.of(RedisValue.held(token, fingerprint), String.valueOf(timeout.toMillis())));
+        return claimResult((List<?>) found);
     }
 
     /** What the {@link #CLAIM} script's answer means (a list of a string and, for a held claim, a number). */
@@ -102,65 +99,35 @@ public final class RedisClaimStore implements ClaimStore {
 
     @Override
     public boolean renew(String keyHash, String token, Duration timeout) {
-        try {
-            Long renewed = script().eval(RScript.Mode.READ_WRITE, RENEW, RScript.ReturnType.LONG,
-                    List.<Object>of(prefix + keyHash), RedisValue.heldPrefix(token),
-                    String.valueOf(timeout.toMillis()));
-            return renewed != null && renewed == 1L;
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
+        Object renewed = jedis.eval(RENEW, List.of(prefix + keyHash),
+                List.of(RedisValue.heldPrefix(token), String.valueOf(timeout.toMillis())));
+        return renewed instanceof Long count && count == 1L;
     }
 
     @Override
     public void complete(String keyHash, CompletedCall call, Duration ttl) {
-        try {
-            redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).set(RedisValue.completed(call), ttl);
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
+        jedis.set(prefix + keyHash, RedisValue.completed(call), SetParams.setParams().px(ttl.toMillis()));
     }
 
     @Override
     public void release(String keyHash, String token) {
-        try {
-            script().eval(RScript.Mode.READ_WRITE, RELEASE, RScript.ReturnType.LONG,
-                    List.<Object>of(prefix + keyHash), RedisValue.heldPrefix(token));
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
+        jedis.eval(RELEASE, List.of(prefix + keyHash), List.of(RedisValue.heldPrefix(token)));
     }
 
     @Override
     public Optional<CompletedCall> completed(String keyHash) {
-        try {
-            String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
-            return value == null ? Optional.empty() : Optional.ofNullable(RedisValue.parseCompleted(value));
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
+        String value = jedis.get(prefix + keyHash);
+        return value == null ? Optional.empty() : Optional.ofNullable(RedisValue.parseCompleted(value));
     }
 
     @Override
     public boolean isHeld(String keyHash) {
-        try {
-            String value = redisson.<String>getBucket(prefix + keyHash, StringCodec.INSTANCE).get();
-            return value != null && RedisValue.heldFingerprint(value) != null;
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
+        String value = jedis.get(prefix + keyHash);
+        return value != null && RedisValue.heldFingerprint(value) != null;
     }
 
     @Override
     public boolean forget(String keyHash) {
-        try {
-            return redisson.getBucket(prefix + keyHash, StringCodec.INSTANCE).delete();
-        } finally {
-            NettyThreadLocals.clearOnCallerThread();
-        }
-    }
-
-    private RScript script() {
-        return redisson.getScript(StringCodec.INSTANCE);
+        return jedis.del(prefix + keyHash) > 0;
     }
 }

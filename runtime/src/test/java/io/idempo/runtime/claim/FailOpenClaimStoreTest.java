@@ -23,8 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * {@link FailOpenClaimStore} in front of a real {@link RedisClaimStore} whose Redis is absent, killed and
@@ -40,7 +39,7 @@ class FailOpenClaimStoreTest {
     private static final String FINGERPRINT = "f".repeat(64);
     private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of(),
             new StoredOutcome(StoredOutcome.Kind.RESULT, "{}"));
-    /** RedisClientConfig.TIMEOUT_MILLIS (500) plus a generous margin for a loaded two-core machine. */
+    /** RedisClients.TIMEOUT_MILLIS (500) plus a generous margin for a loaded two-core machine. */
     private static final long HUNG_CALL_BOUND_MILLIS = 2_000;
 
     private final TestClock clock = new TestClock();
@@ -55,8 +54,8 @@ class FailOpenClaimStoreTest {
 
     @Test
     void aClosedPortGivesUnavailableAndOpensTheCircuitAfterTheThreshold() throws Exception {
-        RedissonClient client = Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:"
-                + LoopbackPorts.free()));
+        UnifiedJedis client = RedisClients.failFast("redis://127.0.0.1:"
+                + LoopbackPorts.free());
         try {
             CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
             FailOpenClaimStore store = failOpen(redis);
@@ -85,20 +84,21 @@ class FailOpenClaimStoreTest {
             assertEquals(THRESHOLD + 1, redis.calls());
             assertEquals(THRESHOLD + 7, store.degradedCalls());
         } finally {
-            client.shutdown();
+            client.close();
         }
     }
 
     @Test
     void everyOperationFailsOpenWithoutThrowing() throws Exception {
-        RedissonClient client = Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:"
-                + LoopbackPorts.free()));
+        UnifiedJedis client = RedisClients.failFast("redis://127.0.0.1:"
+                + LoopbackPorts.free());
         try {
             CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
             FailOpenClaimStore store = new FailOpenClaimStore(redis, 100, OPEN_FOR, Duration.ofSeconds(30), clock);
             ClaimResult.Unavailable unavailable = assertInstanceOf(ClaimResult.Unavailable.class,
                     store.claim("k", token(), FINGERPRINT, LEASE));
-            assertTrue(unavailable.reason().startsWith("Redis"), () -> "names Redisson's failure: " + unavailable);
+            assertTrue(unavailable.reason().startsWith("JedisConnectionException"),
+                    () -> "names Jedis's failure: " + unavailable);
             store.complete("k", CALL, LEASE);
             store.release("k", token());
             assertEquals(Optional.empty(), store.completed("k"));
@@ -106,14 +106,14 @@ class FailOpenClaimStoreTest {
             assertEquals(5, redis.calls(), "below the threshold every operation tried Redis");
             assertEquals(5, store.degradedCalls());
         } finally {
-            client.shutdown();
+            client.close();
         }
     }
 
     @Test
     void aKilledRedisDegradesAndTheCircuitClosesAgainOnceItIsBack() throws Exception {
         try (RedisProcess server = RedisProcess.started()) {
-            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.url()));
+            UnifiedJedis client = RedisClients.failFast(server.url());
             try {
                 CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
                 FailOpenClaimStore store = failOpen(redis);
@@ -142,14 +142,14 @@ class FailOpenClaimStoreTest {
                 assertEquals(Optional.of(CALL), store.completed("after"));
                 assertTrue(store.degradedCalls() >= THRESHOLD + 20);
             } finally {
-                client.shutdown();
+                client.close();
             }
         }
     }
 
     /**
-     * Redisson reconnects in the background; until it has, a probe may still fail and reopen the circuit. Lets the
-     * window pass and probes again, for at most ten seconds.
+     * A pooled connection opened before the restart fails once and is discarded; until a new one answers, a probe may
+     * still fail and reopen the circuit. Lets the window pass and probes again, for at most ten seconds.
      */
     private ClaimResult claimOnceRecovered(FailOpenClaimStore store, Supplier<ClaimResult> claim)
             throws InterruptedException {
@@ -167,7 +167,7 @@ class FailOpenClaimStoreTest {
     @Test
     void aPausedRedisAnswersUnavailableWithinTheTimeout() throws Exception {
         try (RedisProcess server = RedisProcess.started()) {
-            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.url()));
+            UnifiedJedis client = RedisClients.failFast(server.url());
             try {
                 CountingClaimStore redis = new CountingClaimStore(new RedisClaimStore(client, "idempo-failopen:"));
                 FailOpenClaimStore store = failOpen(redis);
@@ -189,7 +189,7 @@ class FailOpenClaimStoreTest {
                 assertEquals(4, store.degradedCalls());
             } finally {
                 server.kill(); // no need to wait for the pause to end
-                client.shutdown();
+                client.close();
             }
         }
     }
@@ -197,7 +197,7 @@ class FailOpenClaimStoreTest {
     @Test
     void aSleepingRedisAnswersUnavailableWithinTheTimeout() throws Exception {
         try (RedisProcess server = RedisProcess.started()) {
-            RedissonClient client = Redisson.create(RedisClientConfig.failFast(server.url()));
+            UnifiedJedis client = RedisClients.failFast(server.url());
             try {
                 FailOpenClaimStore store = failOpen(new RedisClaimStore(client, "idempo-failopen:"));
                 assertEquals(new ClaimResult.Claimed(), store.claim("warm", token(), FINGERPRINT, LEASE));
@@ -209,7 +209,7 @@ class FailOpenClaimStoreTest {
                 assertEquals(1, store.degradedCalls());
             } finally {
                 server.kill();
-                client.shutdown();
+                client.close();
             }
         }
     }
@@ -218,8 +218,8 @@ class FailOpenClaimStoreTest {
         long start = System.nanoTime();
         T result = call.get();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(millis < HUNG_CALL_BOUND_MILLIS, "took " + millis + " ms; RedisClientConfig.TIMEOUT_MILLIS is "
-                + RedisClientConfig.TIMEOUT_MILLIS);
+        assertTrue(millis < HUNG_CALL_BOUND_MILLIS, "took " + millis + " ms; RedisClients.TIMEOUT_MILLIS is "
+                + RedisClients.TIMEOUT_MILLIS);
         return result;
     }
 

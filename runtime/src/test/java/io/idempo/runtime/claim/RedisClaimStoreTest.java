@@ -21,9 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
-import org.redisson.config.Config;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * {@link RedisClaimStore} on real Redis servers: the shared one at 6379 (a key prefix of each test's own, deleted
@@ -40,18 +38,18 @@ class RedisClaimStoreTest {
     private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of("request", "a".repeat(16)),
             new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}"));
 
-    private RedissonClient shared;
+    private UnifiedJedis shared;
     private String prefix;
     private RedisClaimStore store;
 
     @BeforeAll
     void connect() {
-        shared = Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:" + SHARED_PORT));
+        shared = RedisClients.failFast("redis://127.0.0.1:" + SHARED_PORT);
     }
 
     @AfterAll
     void disconnect() {
-        shared.shutdown();
+        shared.close();
     }
 
     @BeforeEach
@@ -62,7 +60,7 @@ class RedisClaimStoreTest {
 
     @AfterEach
     void deleteKeys() {
-        shared.getKeys().deleteByPattern(prefix + "*");
+        RedisKeys.deleteByPattern(shared, prefix + "*");
     }
 
     private static String token() {
@@ -168,17 +166,10 @@ class RedisClaimStoreTest {
         });
     }
 
-    /** Redisson's periodic PING would otherwise show up in the counts. */
-    private static Config withoutPing(String address) {
-        Config config = RedisClientConfig.failFast(address);
-        config.useSingleServer().setPingConnectionInterval(0);
-        return config;
-    }
-
     @Test
     void aCompletedDuplicateCostsOneRedisCommandAlsoAfterTheScriptCacheIsFlushed() throws Exception {
         try (RedisProcess server = RedisProcess.started()) {
-            RedissonClient client = Redisson.create(withoutPing(server.url()));
+            UnifiedJedis client = RedisClients.failFast(server.url());
             try {
                 RedisClaimStore own = new RedisClaimStore(client, "idempo-count:");
                 assertEquals(new ClaimResult.Claimed(), own.claim("k", token(), FINGERPRINT, LEASE));
@@ -202,30 +193,7 @@ class RedisClaimStoreTest {
                         CounterSnapshots.delta(before, server.commandCalls()),
                         "a first call's claim is one round trip as well");
             } finally {
-                client.shutdown();
-            }
-        }
-    }
-
-    @Test
-    void aClientWithRedissonsDefaultScriptCacheStillClaimsAfterAScriptFlush() throws Exception {
-        try (RedisProcess server = RedisProcess.started()) {
-            Config config = withoutPing(server.url());
-            config.setUseScriptCache(true); // what an application's own Redisson configuration has by default
-            RedissonClient client = Redisson.create(config);
-            try {
-                RedisClaimStore own = new RedisClaimStore(client, "idempo-cache:");
-                own.claim("k", token(), FINGERPRINT, LEASE);
-                own.complete("k", CALL, TTL);
-                assertEquals("OK", server.command("SCRIPT", "FLUSH"));
-                assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE),
-                        "NOSCRIPT is recovered from, not reported as Redis being down");
-                Map<String, Long> before = server.commandCalls();
-                assertEquals(new ClaimResult.Done(CALL), own.claim("k", token(), FINGERPRINT, LEASE));
-                assertEquals(Map.of("evalsha", 1L, "get", 1L),
-                        CounterSnapshots.delta(before, server.commandCalls()), "one round trip again once reloaded");
-            } finally {
-                client.shutdown();
+                client.close();
             }
         }
     }

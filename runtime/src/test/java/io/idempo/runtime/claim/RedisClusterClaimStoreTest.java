@@ -23,13 +23,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * {@link RedisClaimStore} on a Redis Cluster of three masters of the test's own, through
- * {@link RedisClientConfig#failFastCluster}: every script touches one key, so each claim runs on the master of its
+ * {@link RedisClients#failFastCluster}: every script touches one key, so each claim runs on the master of its
  * key's slot, and the semantics of the single server hold on every master.
  */
 class RedisClusterClaimStoreTest {
@@ -45,18 +43,18 @@ class RedisClusterClaimStoreTest {
     private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of("request", "a".repeat(16)),
             new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}"));
 
-    private static RedissonClient redisson;
+    private static UnifiedJedis jedis;
     private static RedisClaimStore store;
 
     @BeforeAll
     static void connect() {
-        redisson = Redisson.create(RedisClientConfig.failFastCluster(cluster.seeds()));
-        store = new RedisClaimStore(redisson, "idempo-cluster:");
+        jedis = RedisClients.failFastCluster(cluster.seeds());
+        store = new RedisClaimStore(jedis, "idempo-cluster:");
     }
 
     @AfterAll
     static void disconnect() {
-        redisson.shutdown();
+        jedis.close();
     }
 
     private static String token() {
@@ -64,7 +62,7 @@ class RedisClusterClaimStoreTest {
     }
 
     private static long pttl(String keyHash) {
-        return redisson.getBucket("idempo-cluster:" + keyHash, StringCodec.INSTANCE).remainTimeToLive();
+        return jedis.pttl("idempo-cluster:" + keyHash);
     }
 
     @Test
@@ -109,7 +107,7 @@ class RedisClusterClaimStoreTest {
                 closed.add("redis://127.0.0.1:" + socket.getLocalPort());
             }
         }
-        RedissonClient unreachable = Redisson.create(RedisClientConfig.failFastCluster(closed));
+        UnifiedJedis unreachable = RedisClients.failFastCluster(closed);
         try {
             RedisClaimStore nowhere = new RedisClaimStore(unreachable, "idempo-cluster:");
             for (int call = 0; call < 3; call++) {
@@ -119,7 +117,7 @@ class RedisClusterClaimStoreTest {
                 assertTrue(took.compareTo(Duration.ofSeconds(2)) < 0, "failed fast, in " + took);
             }
         } finally {
-            unreachable.shutdown();
+            unreachable.close();
         }
     }
 }

@@ -4,7 +4,7 @@ package io.idempo.runtime.engine;
 enum ClaimMode {
     /** The embedded default. */
     IN_MEMORY,
-    /** Redis through Redisson: the shared one at 127.0.0.1:6379, unless the harness's options name another. */
+    /** Redis through Jedis: the shared one at 127.0.0.1:6379, unless the harness's options name another. */
     REDIS,
     /** Redis configured but unreachable (a closed port): every call degrades to the database alone. */
     REDIS_DOWN

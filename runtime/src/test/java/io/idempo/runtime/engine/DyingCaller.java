@@ -5,7 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
 import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.tx.JpaTransactions;
@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.redisson.Redisson;
 
 /**
  * A second JVM that starts a call on the tables and Redis prefix of a test's {@link EngineHarness} and is killed by
@@ -42,8 +41,7 @@ final class DyingCaller {
         JpaTransactions transactions = new JpaTransactions(Persistence.createEntityManagerFactory("idempo-records",
                 Map.of("jakarta.persistence.nonJtaDataSource", new HikariDataSource(config))));
         IdempotencyEngine engine = IdempotencyEngine.builder()
-                .claimStore(new RedisClaimStore(Redisson.create(RedisClientConfig.failFast(EngineHarness.REDIS_ADDRESS)),
-                        arguments[3]))
+                .claimStore(new RedisClaimStore(RedisClients.failFast(EngineHarness.REDIS_ADDRESS), arguments[3]))
                 .recordStore(RecordStore.builder(database.dialect).table(arguments[1]).build())
                 .transactions(transactions)
                 .responseCodec(JsonbResponseCodec.create())

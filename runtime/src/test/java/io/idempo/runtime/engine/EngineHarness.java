@@ -7,7 +7,8 @@ import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.IdempotencyInProgressException;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClientConfig;
+import io.idempo.runtime.claim.RedisClients;
+import io.idempo.runtime.claim.RedisKeys;
 import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
@@ -30,11 +31,8 @@ import java.util.UUID;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
-import org.redisson.config.Config;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Everything one engine test needs, on real servers: a record table and a business table of its own, a Hikari
@@ -50,20 +48,20 @@ final class EngineHarness implements AutoCloseable {
      * the test's own), the pool's isolation level and size, and wrappers around the claim store (to tune its circuit
      * breaker) and around the transactions the engine sees.
      */
-    record Options(Supplier<Config> redis, String isolation, UnaryOperator<ClaimStore> claims, int poolSize,
+    record Options(RedisNodes redis, String isolation, UnaryOperator<ClaimStore> claims, int poolSize,
                    UnaryOperator<TransactionSupport> transactions, IdempotencyMetrics metrics) {
-        static final Options DEFAULT = new Options(() -> RedisClientConfig.failFast(REDIS_ADDRESS),
+        static final Options DEFAULT = new Options(new RedisNodes(List.of(REDIS_ADDRESS), false),
                 "TRANSACTION_READ_COMMITTED", UnaryOperator.identity(), 24, UnaryOperator.identity(),
                 IdempotencyMetrics.NONE);
 
         Options redis(String address) {
-            return new Options(() -> RedisClientConfig.failFast(address), isolation, claims, poolSize, transactions,
+            return new Options(new RedisNodes(List.of(address), false), isolation, claims, poolSize, transactions,
                     metrics);
         }
 
         Options redisCluster(List<String> seedAddresses) {
-            return new Options(() -> RedisClientConfig.failFastCluster(seedAddresses), isolation, claims, poolSize,
-                    transactions, metrics);
+            return new Options(new RedisNodes(seedAddresses, true), isolation, claims, poolSize, transactions,
+                    metrics);
         }
 
         Options isolation(String level) {
@@ -90,6 +88,25 @@ final class EngineHarness implements AutoCloseable {
         }
     }
 
+    /**
+     * One Redis server, or a cluster found from {@code addresses} (every master of a cluster of the test's own, so
+     * that closing the harness finds the test's keys on each).
+     */
+    record RedisNodes(List<String> addresses, boolean cluster) {
+        UnifiedJedis connect() {
+            return cluster ? RedisClients.failFastCluster(addresses) : RedisClients.failFast(addresses.get(0));
+        }
+
+        /** Deletes the keys under {@code prefix} from every node, each through a client of its own. */
+        void deleteKeys(String prefix) {
+            for (String address : addresses) {
+                try (UnifiedJedis node = RedisClients.failFast(address)) {
+                    RedisKeys.deleteByPattern(node, prefix + "*");
+                }
+            }
+        }
+    }
+
     final EngineDatabase database;
     final ClaimMode mode;
     final String recordTable;
@@ -100,7 +117,8 @@ final class EngineHarness implements AutoCloseable {
     final EntityManagerFactory entityManagers;
     final JpaTransactions transactions;
     final RecordStore records;
-    final RedissonClient redisson;
+    final UnifiedJedis redis;
+    private final RedisNodes redisNodes;
     /** The claim store as given to the engine (which wraps a Redis one in its fail-open circuit). */
     final ClaimStore claims;
     final IdempotencyEngine engine;
@@ -139,13 +157,14 @@ final class EngineHarness implements AutoCloseable {
                 Map.of("jakarta.persistence.nonJtaDataSource", statements.wrap(pool)));
         this.transactions = new JpaTransactions(entityManagers);
         this.records = RecordStore.builder(database.dialect).table(recordTable).build();
-        this.redisson = switch (mode) {
+        this.redisNodes = options.redis();
+        this.redis = switch (mode) {
             case IN_MEMORY -> null;
-            case REDIS -> Redisson.create(options.redis().get());
-            case REDIS_DOWN -> Redisson.create(RedisClientConfig.failFast("redis://127.0.0.1:1"));
+            case REDIS -> options.redis().connect();
+            case REDIS_DOWN -> RedisClients.failFast("redis://127.0.0.1:1");
         };
         this.claims = options.claims().apply(
-                redisson == null ? new InMemoryClaimStore() : new RedisClaimStore(redisson, redisPrefix));
+                redis == null ? new InMemoryClaimStore() : new RedisClaimStore(redis, redisPrefix));
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)
                 .recordStore(records)
@@ -259,11 +278,11 @@ final class EngineHarness implements AutoCloseable {
     public void close() throws SQLException {
         deactivate();
         engine.close();
-        if (redisson != null) {
+        if (redis != null) {
             if (mode == ClaimMode.REDIS) {
-                redisson.getKeys().deleteByPattern(redisPrefix + "*");
+                redisNodes.deleteKeys(redisPrefix);
             }
-            redisson.shutdown();
+            redis.close();
         }
         entityManagers.close();
         execute(List.of("DROP TABLE " + ordersTable, "DROP TABLE " + recordTable));

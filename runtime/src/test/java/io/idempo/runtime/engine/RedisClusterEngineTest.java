@@ -37,7 +37,7 @@ class RedisClusterEngineTest {
     private static final OrderRequest REQUEST = new OrderRequest(1001, 2, new BigDecimal("199.00"));
     /**
      * A call that meets the dead master pays at most the connect and the response timeout (500 ms each), then the
-     * database decides: with room for a busy CI, far below the 10 s and more of Redisson's default retries.
+     * database decides: with room for a busy CI, with no retry in the client.
      */
     private static final Duration QUICK = Duration.ofSeconds(3);
 

@@ -66,7 +66,7 @@ class RedisOutageTest {
                 rounds.round(all, () -> assertEquals("OK", redis.command("FLUSHALL")));
                 rounds.round(all);
 
-                // Quiet now, once Redisson has reconnected and the circuit has closed (write-backs skipped while
+                // Quiet now, once Jedis has reconnected and the circuit has closed (write-backs skipped while
                 // it was open are best effort): every key answers, with the one result it ever had.
                 CallRounds.awaitClaimStoreAnswers(circuit.get(), List.of("0".repeat(64)));
                 for (String key : all) {
