@@ -1,6 +1,7 @@
 package io.idempo.example.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.testing.database.TestDatabase;
 import io.idempo.testing.http.ApiClient;
@@ -15,9 +16,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Global state does not outlive its deployment: the example (PostgreSQL, Redis) deployed, exercised, undeployed and
- * deployed again three times on WildFly, and the old deployments' class loaders are collected. Each JBoss Modules
- * class loader of the server is counted after a full collection; three leaked deployments would add three. What
- * would pin one: a thread-local value on a pooled thread (the fingerprint writer once was), an engine left installed,
+ * deployed again five times on WildFly, and the old deployments' class loaders are collected. Each JBoss Modules
+ * class loader of the server is counted after a full collection; a leak per deployment would add five. At most one
+ * old deployment may still be held when counting, by state that only the last one can hold: heap dumps showed a
+ * JDK-wide single-slot cache (the method handle behind record {@code equals}) and references the collector was still
+ * processing, each holding one deployment until the next replaced or released it. What would pin every one: a thread-local value on a pooled thread (the fingerprint writer once was), an engine left installed,
  * a thread the application started and never stopped (claim renewals, Redis, the purge), a static registry.
  *
  * <p>Before each count every worker thread serves a request of the current deployment: an idle WildFly worker keeps
@@ -26,7 +29,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RedeployIT {
 
     private static final String MODULE_CLASS_LOADER = "org.jboss.modules.ModuleClassLoader";
-    private static final int REDEPLOYS = 3;
+    private static final int REDEPLOYS = 5;
+    /** What the JDK's single-slot caches and references being processed may hold at a count: one deployment. */
+    private static final int LINGERING = 1;
     private static final int WORKERS = 32;
     private static final String ORDER = "{\"productId\":930001,\"quantity\":1,\"amount\":100}";
 
@@ -34,7 +39,7 @@ class RedeployIT {
     static final WildFlyServer server = ExampleApp.onWildFly(TestDatabase.postgresql()).withSharedRedis();
 
     @Test
-    void redeployingThreeTimesLeavesNoOldClassLoaderBehind() throws Exception {
+    void redeployingFiveTimesLeavesNoOldClassLoaderBehind() throws Exception {
         // One redeploy first: the server's own modules that a deployment or an undeployment loads lazily are in.
         exercise();
         server.redeploy();
@@ -47,13 +52,14 @@ class RedeployIT {
         }
         occupyEveryWorker();
         long after = loaders();
-        for (int attempt = 0; attempt < 10 && after > baseline; attempt++) {
+        for (int attempt = 0; attempt < 10 && after > baseline + LINGERING; attempt++) {
             Thread.sleep(Duration.ofSeconds(1).toMillis()); // a finalizer or a soft reference may hold one briefly
             after = loaders();
         }
         System.out.printf("[e2e] module class loaders: %d after the first redeploy, %d after %d more%n", baseline,
                 after, REDEPLOYS);
-        assertEquals(baseline, after, "class loaders of undeployed applications are still alive");
+        assertTrue(after <= baseline + LINGERING, "class loaders of undeployed applications are still alive: "
+                + baseline + " after the first redeploy, " + after + " after " + REDEPLOYS + " more");
     }
 
     /** An idempotent first call and its replay: the engine, its claim renewals, Redis and the fingerprints ran. */
