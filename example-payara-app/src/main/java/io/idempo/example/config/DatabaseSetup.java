@@ -72,10 +72,12 @@ public class DatabaseSetup {
         }
     }
 
-    /** The shop's own tables, in the file that matches the runtime's schema file for the dialect. */
+    /**
+     * The shop's own tables: MySQL and MariaDB (the runtime's {@code mysql.sql} dialects) need their own types;
+     * PostgreSQL and H2 in any mode take the same DDL.
+     */
     public static List<String> businessSchema(SqlDialect dialect) {
-        String runtimeFile = dialect.schemaResource();
-        String file = runtimeFile.substring(runtimeFile.lastIndexOf('/') + 1);
+        String file = dialect.schemaResource().endsWith("/mysql.sql") ? "mysql.sql" : "standard.sql";
         String resource = "io/idempo/example/schema/" + file;
         try (InputStream in = DatabaseSetup.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {

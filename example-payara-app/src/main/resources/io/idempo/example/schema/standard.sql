@@ -1,4 +1,5 @@
--- The example shop's tables for PostgreSQL (tested on 15). The idempotency record table comes from idempo-runtime.
+-- The example shop's tables for PostgreSQL (tested on 15) and H2 2.x (any mode), which take the same DDL here. The
+-- idempotency record table comes from idempo-runtime.
 -- Money is in minor units (cents) as BIGINT; times are epoch milliseconds, like the record table's.
 
 CREATE TABLE IF NOT EXISTS shop_orders (
