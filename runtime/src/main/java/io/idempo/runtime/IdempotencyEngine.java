@@ -3,6 +3,7 @@ package io.idempo.runtime;
 import io.idempo.plan.Fingerprint;
 import io.idempo.plan.MethodPlan;
 import io.idempo.runtime.OutcomeLog.DecidedBy;
+import io.idempo.runtime.claim.WriteBehindCompletions;
 import io.idempo.runtime.internal.RunningCall;
 import io.idempo.runtime.record.NewRecord;
 import io.idempo.runtime.record.RecordBusyException;
@@ -133,10 +134,16 @@ public final class IdempotencyEngine implements AutoCloseable {
         metrics.callEnded(key.action(), CallOutcome.REPLAYED, nanos);
     }
 
-    /** Stops renewing the claims of running calls; they lapse within the claim timeout. */
+    /**
+     * Stops renewing the claims of running calls (they lapse within the claim timeout) and writes the outcomes still
+     * waiting to be published to the claim store.
+     */
     @Override
     public void close() {
         heartbeat.close();
+        if (claims instanceof WriteBehindCompletions writeBehind) {
+            writeBehind.close();
+        }
     }
 
     private Object decide(Call call) throws Throwable {

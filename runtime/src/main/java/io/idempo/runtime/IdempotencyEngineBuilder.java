@@ -2,6 +2,7 @@ package io.idempo.runtime;
 
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
+import io.idempo.runtime.claim.WriteBehindCompletions;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.spi.ClaimStoreHealth;
@@ -53,13 +54,14 @@ public final class IdempotencyEngineBuilder {
     }
 
     /**
-     * The fast claim layer. A remote store (Redis) is wrapped in {@link FailOpenClaimStore} here, so that its
-     * failures degrade to the database instead of failing calls; pass an already wrapped store to tune it.
+     * The fast claim layer. A remote store (Redis) is wrapped here: in {@link FailOpenClaimStore}, so that its
+     * failures degrade to the database instead of failing calls (pass an already wrapped store to tune it), and in
+     * {@link WriteBehindCompletions}, so that outcomes are published off the caller's thread, on the
+     * {@link #scheduler} if one is given (pass an already wrapped store to share it with other writers). The engine
+     * closes the write-behind on {@link IdempotencyEngine#close()}, writing what is pending.
      */
     public IdempotencyEngineBuilder claimStore(ClaimStore claimStore) {
-        Objects.requireNonNull(claimStore, "claimStore");
-        this.claims = claimStore instanceof InMemoryClaimStore || claimStore instanceof FailOpenClaimStore
-                ? claimStore : FailOpenClaimStore.wrap(claimStore);
+        this.claims = Objects.requireNonNull(claimStore, "claimStore");
         return this;
     }
 
@@ -143,8 +145,18 @@ public final class IdempotencyEngineBuilder {
         require(records, "recordStore");
         require(transactions, "transactions");
         require(codec, "responseCodec");
+        claims = remoteWrapped(claims);
         metrics.observe(claims instanceof ClaimStoreHealth health ? health : ClaimStoreHealth.ALWAYS_HEALTHY);
         return new IdempotencyEngine(this);
+    }
+
+    private ClaimStore remoteWrapped(ClaimStore store) {
+        if (store instanceof InMemoryClaimStore || store instanceof WriteBehindCompletions) {
+            return store;
+        }
+        ClaimStore failOpen = store instanceof FailOpenClaimStore ? store : FailOpenClaimStore.wrap(store);
+        return scheduler == null ? WriteBehindCompletions.over(failOpen)
+                : WriteBehindCompletions.over(failOpen, scheduler);
     }
 
     private static void require(Object value, String name) {

@@ -6,7 +6,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The adapter's timer: claim renewals, the outbox relay, the purge and the edge's short waits.
+ * The adapter's timer: claim renewals, the outbox relay, the purge and the claim store's write-behind.
  *
  * <p>Not the container's managed scheduler: that one keeps a cancelled task queued until the task's time comes, and
  * each queued task's context handle holds the application's class loader, so a purge due in an hour kept an

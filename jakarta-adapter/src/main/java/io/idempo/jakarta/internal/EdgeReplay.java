@@ -36,9 +36,9 @@ import java.util.Optional;
  * another route, no stored answer yet, the claim store down) goes the usual way, where the engine decides.
  *
  * <p>The stored answer is kept per principal and {@code Idempotency-Key} (never shared between principals) and holds
- * the method, the route and the body it answers: anything else is not its duplicate. It is written off the request
- * thread once the first call's transaction committed and its answer was sent, for the first call's TTL. Only first
- * calls with a 2xx answer are stored, and only when exactly one idempotent call decided the request.
+ * the method, the route and the body it answers: anything else is not its duplicate. It is written once the first
+ * call's transaction committed and its answer was sent (off the request thread with Redis), for the first call's
+ * TTL. Only first calls with a 2xx answer are stored, and only when exactly one idempotent call decided the request.
  * {@code idempo.edge-replay.enabled=false} turns it off.
  */
 @Provider
@@ -118,11 +118,14 @@ public class EdgeReplay implements ContainerRequestFilter, ContainerResponseFilt
                 pending, decision.get(), EdgeAnswer.of(decision.get().key(), status, headers, body))));
     }
 
-    /** Off the request thread, once the first call's transaction committed; a write that fails costs speed only. */
+    /**
+     * Once the first call's transaction committed. A remote claim store writes it off the request thread, with the
+     * engine's outcomes ({@code WriteBehindCompletions}); a write that fails costs speed only.
+     */
     private void storeWhenCommitted(Pending pending, IdempotencyContext.Decision decision, EdgeAnswer answer) {
         ClaimStore claims = bootstrap.claims();
         Duration ttl = decision.ttl().minusNanos(System.nanoTime() - pending.started());
-        decision.committed().thenAcceptAsync(committed -> {
+        decision.committed().thenAccept(committed -> {
             if (committed && !ttl.isNegative()) {
                 try {
                     claims.complete(pending.entryKey(), new CompletedCall(pending.request(), Map.of(),
@@ -131,7 +134,7 @@ public class EdgeReplay implements ContainerRequestFilter, ContainerResponseFilt
                     LOG.log(Level.DEBUG, "idempo could not store an answer for the edge replay", e);
                 }
             }
-        }, bootstrap.scheduler());
+        });
     }
 
     /** SHA-256 over the method, the path with its query and the body: what a duplicate must repeat exactly. */

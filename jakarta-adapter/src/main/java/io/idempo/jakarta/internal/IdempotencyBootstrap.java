@@ -9,6 +9,7 @@ import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.admin.RecordAdministration;
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
+import io.idempo.runtime.claim.WriteBehindCompletions;
 import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.outbox.Outbox;
 import io.idempo.runtime.outbox.OutboxSchema;
@@ -113,7 +114,9 @@ public class IdempotencyBootstrap {
             }
         }
         redis = config.redis().isPresent() || jedisPresent() ? RedisClaims.open(config.redis().orElse(null)) : null;
-        claims = redis == null ? new InMemoryClaimStore() : FailOpenClaimStore.wrap(redis.store(config.redisPrefix()));
+        // One write-behind for the engine's outcomes and the edge's answers: they share its pipelines.
+        claims = redis == null ? new InMemoryClaimStore()
+                : WriteBehindCompletions.over(FailOpenClaimStore.wrap(redis.store(config.redisPrefix())), scheduler);
         metrics = EngineMetrics.open(config.metricsEnabled());
         engine = IdempotencyEngine.builder()
                 .claimStore(claims)
@@ -216,11 +219,6 @@ public class IdempotencyBootstrap {
 
     IdempotencyEngine engine() {
         return engine;
-    }
-
-    /** Where the adapter runs short work off the request thread ({@link AdapterScheduler}). */
-    ScheduledExecutorService scheduler() {
-        return scheduler;
     }
 
     RecordStore records() {

@@ -56,7 +56,10 @@ final class ClusterOnDemand implements CommandExecutor, ConnectionProvider {
         return cluster().executeCommand(command);
     }
 
-    /** Not used: the claim store sends single commands, each through {@link #executeCommand}. */
+    /**
+     * Not offered: a pipeline on one connection would reach one master only. The claim store sends single commands,
+     * each through {@link #executeCommand}, and its completions one by one.
+     */
     @Override
     public Connection getConnection() {
         throw new UnsupportedOperationException("The claim store sends single commands through executeCommand");

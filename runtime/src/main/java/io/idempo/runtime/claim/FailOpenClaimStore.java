@@ -4,10 +4,12 @@ import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.spi.ClaimStoreHealth;
 import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.Completion;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -78,6 +80,14 @@ public final class FailOpenClaimStore implements ClaimStore, ClaimStoreHealth {
     public void complete(String keyHash, CompletedCall call, Duration ttl) {
         guarded("complete", () -> {
             delegate.complete(keyHash, call, ttl);
+            return null;
+        }, error -> null);
+    }
+
+    @Override
+    public void completeAll(List<Completion> completions) {
+        guarded("complete", () -> {
+            delegate.completeAll(completions);
             return null;
         }, error -> null);
     }

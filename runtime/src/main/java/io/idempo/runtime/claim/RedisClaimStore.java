@@ -3,9 +3,11 @@ package io.idempo.runtime.claim;
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.Completion;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.SetParams;
 
@@ -107,6 +109,25 @@ public final class RedisClaimStore implements ClaimStore {
     @Override
     public void complete(String keyHash, CompletedCall call, Duration ttl) {
         jedis.set(prefix + keyHash, RedisValue.completed(call), SetParams.setParams().px(ttl.toMillis()));
+    }
+
+    /**
+     * The completions in one pipeline, one round trip. A client that cannot pipeline (the cluster client of
+     * {@link RedisClients#failFastCluster}, whose keys live on several masters) sends them one by one.
+     */
+    @Override
+    public void completeAll(List<Completion> completions) {
+        if (completions.size() > 1) {
+            try (AbstractPipeline pipeline = jedis.pipelined()) {
+                completions.forEach(completion -> pipeline.set(prefix + completion.keyHash(),
+                        RedisValue.completed(completion.call()), SetParams.setParams().px(completion.ttl().toMillis())));
+                pipeline.sync();
+                return;
+            } catch (UnsupportedOperationException noPipelines) {
+                // fall through: one command per completion
+            }
+        }
+        completions.forEach(completion -> complete(completion.keyHash(), completion.call(), completion.ttl()));
     }
 
     @Override

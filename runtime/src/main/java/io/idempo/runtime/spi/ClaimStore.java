@@ -1,6 +1,7 @@
 package io.idempo.runtime.spi;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,11 @@ public interface ClaimStore {
 
     /** After the first call committed: keep its outcome until {@code ttl}, replacing the claim. */
     void complete(String keyHash, CompletedCall call, Duration ttl);
+
+    /** Several {@link #complete}s at once: a remote store sends them together, in one round trip. */
+    default void completeAll(List<Completion> completions) {
+        completions.forEach(completion -> complete(completion.keyHash(), completion.call(), completion.ttl()));
+    }
 
     /** After the first call rolled back: free the key, but only while it is still held by {@code token}. */
     void release(String keyHash, String token);

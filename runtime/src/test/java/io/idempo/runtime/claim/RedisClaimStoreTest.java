@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.Completion;
 import io.idempo.runtime.spi.StoredOutcome;
 import io.idempo.testing.CounterSnapshots;
 import io.idempo.testing.redis.RedisProcess;
 import io.idempo.testing.redis.RespConnection;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -114,6 +117,25 @@ class RedisClaimStoreTest {
         assertEquals(new ClaimResult.Done(CALL), store.claim("unclaimed", token(), FINGERPRINT, LEASE),
                 "a write-back from the database needs no claim");
         assertTrue(pttl("unclaimed") > 0);
+    }
+
+    @Test
+    void completeAllWritesEveryOutcomeWithItsOwnTtlAndNothingElse() throws Exception {
+        try (RedisProcess server = RedisProcess.started();
+             UnifiedJedis own = RedisClients.failFast("redis://127.0.0.1:" + server.port())) {
+            RedisClaimStore ownStore = new RedisClaimStore(own, prefix);
+            List<Completion> completions = IntStream.range(0, 50).mapToObj(i -> new Completion("k-" + i, CALL,
+                    i == 0 ? LEASE : TTL)).toList();
+            Map<String, Long> before = server.commandCalls();
+            ownStore.completeAll(completions);
+            assertEquals(Map.of("set", 50L), CounterSnapshots.delta(before, server.commandCalls()));
+            for (Completion completion : completions) {
+                assertEquals(Optional.of(CALL), ownStore.completed(completion.keyHash()));
+                long pttl = own.pttl(prefix + completion.keyHash());
+                assertTrue(pttl > 0 && pttl <= completion.ttl().toMillis(), completion.keyHash() + ": PTTL " + pttl);
+            }
+            assertTrue(own.pttl(prefix + "k-0") <= LEASE.toMillis(), "each outcome has its own TTL");
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.Completion;
 import io.idempo.runtime.spi.StoredOutcome;
 import io.idempo.testing.redis.RedisCluster;
 import java.io.IOException;
@@ -97,6 +98,17 @@ class RedisClusterClaimStoreTest {
         List<Long> perMaster = cluster.keyCounts();
         assertTrue(perMaster.stream().allMatch(count -> count > 0), "keys on every master: " + perMaster);
         assertEquals(KEYS, perMaster.stream().mapToLong(Long::longValue).sum(), "one key per claim: " + perMaster);
+    }
+
+    @Test
+    void completeAllReachesTheMasterOfEveryKey() {
+        List<Completion> completions = IntStream.range(0, KEYS)
+                .mapToObj(i -> new Completion("all-" + UUID.randomUUID(), CALL, TTL)).toList();
+        store.completeAll(completions);
+        for (Completion completion : completions) {
+            assertEquals(Optional.of(CALL), store.completed(completion.keyHash()), completion.keyHash());
+            assertTrue(store.forget(completion.keyHash()), "the other test counts the cluster's keys");
+        }
     }
 
     @Test

@@ -1,0 +1,173 @@
+package io.idempo.runtime.claim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.idempo.runtime.spi.ClaimResult;
+import io.idempo.runtime.spi.CompletedCall;
+import io.idempo.runtime.spi.StoredOutcome;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * {@link WriteBehindCompletions} over the shared Redis at 6379 (a key prefix of each test's own, deleted afterwards).
+ * The writer is an executor the test runs by hand, so that "before the write" and "after it" are moments the test
+ * chooses.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WriteBehindCompletionsTest {
+
+    private static final Duration LEASE = Duration.ofSeconds(10);
+    private static final Duration TTL = Duration.ofMinutes(30);
+    private static final String FINGERPRINT = "f".repeat(64);
+    private static final CompletedCall CALL = new CompletedCall(FINGERPRINT, Map.of(),
+            new StoredOutcome(StoredOutcome.Kind.RESULT, "{\"id\":\"o-1\"}"));
+
+    /** Keeps the writer's tasks until the test runs them. */
+    private static final class HeldWriter implements Executor {
+        final List<Runnable> tasks = new ArrayList<>();
+
+        @Override
+        public synchronized void execute(Runnable task) {
+            tasks.add(task);
+        }
+
+        synchronized void runAll() {
+            while (!tasks.isEmpty()) {
+                tasks.remove(0).run();
+            }
+        }
+    }
+
+    private UnifiedJedis jedis;
+    private String prefix;
+    private RedisClaimStore redis;
+    private HeldWriter writer;
+    private WriteBehindCompletions store;
+
+    @BeforeAll
+    void connect() {
+        jedis = RedisClients.failFast("redis://127.0.0.1:6379");
+    }
+
+    @AfterAll
+    void disconnect() {
+        jedis.close();
+    }
+
+    @BeforeEach
+    void newStore() {
+        prefix = "idempo-writebehind-" + UUID.randomUUID() + ":";
+        redis = new RedisClaimStore(jedis, prefix);
+        writer = new HeldWriter();
+        store = WriteBehindCompletions.over(redis, writer);
+    }
+
+    @AfterEach
+    void deleteKeys() {
+        RedisKeys.deleteByPattern(jedis, prefix + "*");
+    }
+
+    @Test
+    void anOutcomeNotYetWrittenIsAnsweredHereAndTheHeldClaimIsNotReported() {
+        String holder = UUID.randomUUID().toString();
+        assertEquals(new ClaimResult.Claimed(), store.claim("k", holder, FINGERPRINT, LEASE));
+        store.complete("k", CALL, TTL);
+
+        assertInstanceOf(ClaimResult.Held.class, redis.claim("k", "other", FINGERPRINT, LEASE),
+                "Redis still holds the claim");
+        assertEquals(new ClaimResult.Done(CALL), store.claim("k", "other", FINGERPRINT, LEASE));
+        assertEquals(Optional.of(CALL), store.completed("k"));
+        assertFalse(store.isHeld("k"));
+
+        writer.runAll();
+        assertEquals(Optional.of(CALL), redis.completed("k"), "written");
+        long pttl = jedis.pttl(prefix + "k");
+        assertTrue(pttl > LEASE.toMillis() && pttl <= TTL.toMillis(), "with the TTL: PTTL " + pttl);
+    }
+
+    @Test
+    void outcomesCompletedTogetherAreWrittenByOneTask() {
+        for (int i = 0; i < 600; i++) {
+            store.complete("k-" + i, CALL, TTL);
+        }
+        assertEquals(1, writer.tasks.size(), "one drain for all of them");
+        writer.runAll();
+        for (int i = 0; i < 600; i++) {
+            assertEquals(Optional.of(CALL), redis.completed("k-" + i), "k-" + i);
+        }
+        store.complete("later", CALL, TTL);
+        assertEquals(1, writer.tasks.size(), "a drain for what comes after");
+    }
+
+    @Test
+    void aForgottenOutcomeIsNotWrittenAfterwards() {
+        store.complete("k", CALL, TTL);
+        assertTrue(store.forget("k"), "it held an outcome");
+        writer.runAll();
+        assertEquals(Optional.empty(), redis.completed("k"));
+        assertEquals(Optional.empty(), store.completed("k"));
+    }
+
+    @Test
+    void anOutcomeWhoseTtlPassedWhileWaitingIsNotWritten() throws InterruptedException {
+        store.complete("short", CALL, Duration.ofMillis(20));
+        Thread.sleep(40);
+        writer.runAll();
+        assertEquals(-2L, jedis.pttl(prefix + "short"), "never written");
+        assertEquals(Optional.empty(), store.completed("short"), "nor kept here");
+    }
+
+    @Test
+    void closeWritesWhatIsPendingAndLaterOutcomesGoStraightToTheStore() {
+        store.complete("pending", CALL, TTL);
+        store.close();
+        assertEquals(Optional.of(CALL), redis.completed("pending"), "written by close");
+        store.complete("after", CALL, TTL);
+        assertEquals(Optional.of(CALL), redis.completed("after"), "written by the caller");
+    }
+
+    @Test
+    void anOutcomeThatCannotBeWrittenIsDroppedNotKeptForever() {
+        UnifiedJedis nowhere = RedisClients.failFast("redis://127.0.0.1:1");
+        try {
+            WriteBehindCompletions down = WriteBehindCompletions.over(
+                    FailOpenClaimStore.wrap(new RedisClaimStore(nowhere, prefix)), writer);
+            down.complete("k", CALL, TTL);
+            writer.runAll();
+            assertNotEquals(new ClaimResult.Done(CALL), down.claim("k", "t", FINGERPRINT, LEASE),
+                    "nothing kept here once the write failed: the database record answers");
+        } finally {
+            nowhere.close();
+        }
+    }
+
+    @Test
+    void theOwnWriterWritesWithoutHelp() throws InterruptedException {
+        WriteBehindCompletions own = WriteBehindCompletions.over(redis);
+        try {
+            own.complete("k", CALL, TTL);
+            for (int wait = 0; wait < 200 && redis.completed("k").isEmpty(); wait++) {
+                Thread.sleep(10);
+            }
+            assertEquals(Optional.of(CALL), redis.completed("k"));
+        } finally {
+            own.close();
+        }
+    }
+}
