@@ -86,7 +86,7 @@ function done(summary, latency, requests)
   end
   local errors = summary.errors
   io.write(string.format('E2E-RESULT {"requests":%d,"durationMicros":%d,"p50Micros":%d,"p99Micros":%d,'
-      .. '"socketErrors":%d,"replayed":%d,"statuses":{%s}}\n',
-      summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+      .. '"p999Micros":%d,"socketErrors":%d,"replayed":%d,"statuses":{%s}}\n',
+      summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency:percentile(99.9),
       errors.connect + errors.read + errors.write + errors.timeout, replays, table.concat(counts, ",")))
 end

@@ -15,8 +15,8 @@ import java.util.Optional;
 import javax.imageio.ImageIO;
 
 /**
- * The PNG of the report, drawn with Java2D (headless): per wrk series, one bar per configuration for the median
- * B ÷ A throughput, a dot for each round pair, the line of parity and the issue's targets.
+ * The PNG of the report, drawn with Java2D (headless): per closed-loop wrk series, one bar per configuration for the
+ * median B ÷ A throughput, a dot for each round pair, the line of parity and the issue's targets.
  */
 final class Chart {
 
@@ -37,7 +37,7 @@ final class Chart {
     }
 
     static void write(Path png, E2eSettings settings, Results results, String subtitle) throws IOException {
-        List<Series> series = settings.series().stream().filter(s -> !s.isBurst()).toList();
+        List<Series> series = settings.series().stream().filter(s -> !s.isBurst() && !s.isOpenLoop()).toList();
         List<Configuration> configurations = results.configurations();
         double top = 2.5;
         for (Configuration configuration : configurations) {

@@ -10,14 +10,15 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One configuration from start to end: a fresh database, Payara Micro on it (Redis under a key prefix of the
  * run's own, or at a closed port), a warm-up, then every series with the plain endpoint (A) and the
- * {@code @Idempotent} one (B) measured in alternating rounds, A B A B ...; then a counting pass per series and
- * endpoint for the database counters; afterwards the server is stopped, the run's Redis keys deleted and the
- * database dropped.
+ * {@code @Idempotent} one (B) measured in alternating rounds, A B A B ...; then a counting pass per closed-loop
+ * series and endpoint for the database counters; afterwards the server is stopped, the run's Redis keys deleted
+ * and the database dropped.
  */
 final class ConfigurationRun {
 
@@ -29,6 +30,8 @@ final class ConfigurationRun {
     private static final int INITIAL_WARMUP_PASSES = 2;
     /** The load of a counting pass: a few thousand requests. */
     private static final Duration COUNTING_LOAD = Duration.ofSeconds(2);
+    /** The open-loop rate, as a share of the plain endpoint's closed-loop capacity: a load the server carries. */
+    static final double OPEN_LOOP_SHARE = 0.5;
 
     private final E2eSettings settings;
     private final Configuration configuration;
@@ -85,16 +88,18 @@ final class ConfigurationRun {
                 prepareScripts();
                 // A fresh JVM on two busy cores compiles for a minute or so: until then the first series' rounds
                 // measure the JIT (seen with 6 s of warm-up: the plain endpoint gaining 70 % from round 1 to 3).
+                List<Series> closedLoopLoads = settings.series().stream().filter(series -> !series.isBurst())
+                        .map(Series::closedLoopLoad).distinct().toList();
                 for (int pass = 0; pass < INITIAL_WARMUP_PASSES; pass++) {
-                    for (Series series : settings.series()) {
-                        if (!series.isBurst()) {
-                            warmUp(series, settings.warmup());
-                        }
+                    for (Series series : closedLoopLoads) {
+                        warmUp(series, settings.warmup());
                     }
                 }
                 for (Series series : settings.series()) {
                     if (series.isBurst()) {
                         measureBursts(series);
+                    } else if (series.isOpenLoop()) {
+                        measureOpenLoop(series);
                     } else {
                         measureWrkSeries(series);
                     }
@@ -136,6 +141,51 @@ final class ConfigurationRun {
         }
     }
 
+    /**
+     * Rounds at {@link #OPEN_LOOP_SHARE} of the plain endpoint's capacity, after a warm-up of each endpoint at that
+     * rate (which warms the generator too: it runs in this JVM).
+     */
+    private void measureOpenLoop(Series series) throws Exception {
+        double rate = OPEN_LOOP_SHARE * plainCapacity(series);
+        results.targetRate(configuration, series, rate);
+        for (boolean idempotent : new boolean[] {false, true}) {
+            runOpenLoop(series, idempotent, rate, settings.warmup(), "warm");
+        }
+        for (int pair = 1; pair <= settings.pairs(); pair++) {
+            for (boolean idempotent : new boolean[] {false, true}) {
+                Counters.Snapshot before = counters.take();
+                LoadResult load = runOpenLoop(series, idempotent, rate, settings.round(), "r" + pair);
+                Thread.sleep(SETTLE.toMillis());
+                record(new Measurement(configuration, series, idempotent, pair, load,
+                        Counters.between(before, counters.take()), -1));
+            }
+        }
+    }
+
+    /**
+     * The plain endpoint's closed-loop req/s with the open-loop series' requests: the median of its twin's A rounds
+     * when those ran in this configuration, else a probe of one round.
+     */
+    private double plainCapacity(Series series) throws IOException, InterruptedException {
+        List<Measurement> plainRounds = results.pair(configuration, series.closedLoop).map(Results.Pair::plain)
+                .orElse(List.of());
+        double capacity = plainRounds.isEmpty()
+                ? runWrk(series.closedLoop, false, settings.round(), "probe").requestsPerSecond()
+                : Stats.median(plainRounds, m -> m.load().requestsPerSecond());
+        log(String.format("%s: plain capacity %.0f req/s (%s), open loop at %.0f req/s", series.id, capacity,
+                plainRounds.isEmpty() ? "probe" : series.closedLoop.id + "'s A rounds", OPEN_LOOP_SHARE * capacity));
+        return capacity;
+    }
+
+    private LoadResult runOpenLoop(Series series, boolean idempotent, double rate, Duration duration, String round)
+            throws IOException {
+        FixedRateLoad.Outcome outcome = FixedRateLoad.run(server.baseUri(), series.path(idempotent),
+                keyPrefix(series, round + (idempotent ? "b" : "a")), rate, duration);
+        log(String.format("%s %s %s: %d connections opened, sent late p99 %d µs", series.id, round,
+                idempotent ? "B" : "A", outcome.connections(), outcome.dispatchLateP99Micros()));
+        return outcome.load();
+    }
+
     /** Completes {@link E2eSettings#primedKeys()} keys on the idempotent endpoint, for the duplicates to repeat. */
     private Map<String, String> primeKeys(Series series) throws IOException, InterruptedException {
         String prefix = keyPrefix(series, "primed");
@@ -175,6 +225,10 @@ final class ConfigurationRun {
         Duration delay = database.kind().publishDelay;
         Thread.sleep(delay.toMillis());
         for (Series series : settings.series()) {
+            if (series.isOpenLoop()) {
+                // The same requests as its closed-loop twin: the same database work per request.
+                continue;
+            }
             for (boolean idempotent : new boolean[] {false, true}) {
                 Counters.Snapshot before = counters.take();
                 LoadResult load = series.isBurst() ? burst(series, idempotent, "count").load()
@@ -220,10 +274,11 @@ final class ConfigurationRun {
         String what = measurement.series().id + " "
                 + (measurement.isCountingPass() ? "counting pass" : "round " + measurement.round()) + " "
                 + (measurement.idempotent() ? "B @Idempotent" : "A plain");
-        log(String.format("%s: %.0f req/s, p50 %.1f ms, p99 %.1f ms, statuses %s, replayed %d, no answer %d,"
-                        + " server CPU %.0f µs/req, Redis %.2f/req, database %s, other programs %.0f %% CPU%s",
+        log(String.format("%s: %.0f req/s, p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, statuses %s,"
+                        + " replayed %d, no answer %d, server CPU %.0f µs/req, Redis %.2f/req, database %s,"
+                        + " other programs %.0f %% CPU%s",
                 what, load.requestsPerSecond(), load.p50Micros() / 1000.0, load.p99Micros() / 1000.0,
-                load.statuses(), load.replayed(), load.socketErrors(),
+                load.p999Micros() / 1000.0, load.statuses(), load.replayed(), load.socketErrors(),
                 measurement.perRequest(counters.serverCpuMicros()), measurement.perRequest(counters.redisCallsTotal()),
                 counters.sql(), Report.otherProgramsPercent(counters),
                 measurement.executions() >= 0 ? ", executions " + measurement.executions() : ""));

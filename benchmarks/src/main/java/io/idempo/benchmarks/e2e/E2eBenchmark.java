@@ -9,9 +9,10 @@ import java.util.UUID;
 /**
  * The end-to-end load benchmark of the example app: for each configuration (MariaDB + Redis, PostgreSQL + Redis,
  * PostgreSQL with Redis down) the same business work without and with {@code @Idempotent}, in alternating rounds,
- * from a load generator in a separate process. Writes {@code docs/benchmarks-e2e-results.md} and
- * {@code docs/benchmarks-e2e.png}. Run it with {@code benchmarks/e2e/run.sh}, which builds what it needs; the
- * settings are system properties (see {@link E2eSettings}).
+ * from a load generator in a separate process (wrk) or, for the open-loop series' fixed rate, in this one. Writes
+ * {@code docs/benchmarks-e2e-results.md} and {@code docs/benchmarks-e2e.png}. Run it with
+ * {@code benchmarks/e2e/run.sh}, which builds what it needs; the settings are system properties (see
+ * {@link E2eSettings}).
  */
 public final class E2eBenchmark {
 

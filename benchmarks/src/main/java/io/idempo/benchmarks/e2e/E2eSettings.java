@@ -16,7 +16,7 @@ import java.util.List;
  * @param workDir        the servers' directories and logs
  * @param round          the length of one measured round
  * @param warmup         the warm-up of each endpoint before each series; after a server start, two passes of it
- *                       over every series
+ *                       over every series' wrk load (an open-loop series': its closed-loop twin's)
  * @param pairs          rounds per endpoint: A B A B ... ({@code pairs} of each)
  * @param connections    wrk's concurrent connections
  * @param primedKeys     how many completed keys the duplicates series cycles over
@@ -44,8 +44,8 @@ record E2eSettings(Path war, Path payaraMicro, Path wrkScript, Path docsDir, Pat
                 Integer.getInteger("e2e.pairs", 3),
                 Integer.getInteger("e2e.connections", 32),
                 Integer.getInteger("e2e.primed-keys", 1000),
-                Arrays.stream(System.getProperty("e2e.series", "unique-trivial,unique-realistic,duplicates-trivial,"
-                                + "mix-realistic,burst-100,burst-1000").split(","))
+                Arrays.stream(System.getProperty("e2e.series", "unique-trivial,unique-realistic,open-loop-realistic,"
+                                + "duplicates-trivial,mix-realistic,burst-100,burst-1000").split(","))
                         .map(String::strip).map(Series::named).toList(),
                 Arrays.stream(System.getProperty("e2e.configurations",
                                 "mariadb-redis,postgresql-redis,postgresql-redis-down").split(","))

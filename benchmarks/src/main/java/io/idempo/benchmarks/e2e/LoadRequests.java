@@ -1,5 +1,6 @@
 package io.idempo.benchmarks.e2e;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -15,6 +16,15 @@ final class LoadRequests {
             + Base64.getEncoder().encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.US_ASCII));
 
     private LoadRequests() {
+    }
+
+    /**
+     * The head of a raw HTTP/1.1 POST to {@code path}, up to the headers of its own (Idempotency-Key,
+     * Content-Length): the request line, Host, Authorization and Content-Type, each line ended.
+     */
+    static String head(URI base, String path) {
+        return "POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                + "\r\nAuthorization: " + AUTHORIZATION + "\r\nContent-Type: application/json\r\n";
     }
 
     /** The body of an order of product {@code number % 1000 + 1}, as the wrk script writes it. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +17,8 @@ import java.util.stream.Collectors;
 /**
  * The results as markdown: what ran where, the targets, and per configuration the plain endpoint (A), the
  * {@code @Idempotent} one (B) and their ratio for every series. Every figure of an endpoint is the median of its
- * rounds; the throughput ratio is the median of the per-pair ratios, each pair listed.
+ * rounds; the throughput ratio is the median of the per-pair ratios, each pair listed; so is the latency that B
+ * adds at a steady load (open loop), as B − A.
  */
 final class Report {
 
@@ -61,7 +63,12 @@ final class Report {
                 .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining("; ")) + ".");
         line("- Load: wrk, 1 thread, " + settings.connections() + " connections, " + settings.round().toSeconds()
                 + " s rounds after " + settings.warmup().toSeconds() + " s of warm-up per endpoint and series; "
-                + "bursts released together from " + "raw sockets, one unmeasured burst per endpoint first.");
+                + "bursts released together from " + "raw sockets, one unmeasured burst per endpoint first; open loop: "
+                + "a fixed rate of " + f0(100 * ConfigurationRun.OPEN_LOOP_SHARE) + " % of A's closed-loop req/s "
+                + "with the same requests, from raw keep-alive sockets in the harness (up to "
+                + FixedRateLoad.MAX_CONNECTIONS + " connections, a new one whenever all are busy), each latency "
+                + "from the request's intended send time, " + settings.warmup().toSeconds() + " s per endpoint at "
+                + "that rate first.");
         List<Measurement> rounds = results.all().stream().filter(m -> !m.isCountingPass()).toList();
         line("- Other programs' share of the machine's CPU during the rounds: median "
                 + f0(Stats.median(rounds, m -> otherProgramsPercent(m.counters()))) + " %, max "
@@ -73,6 +80,7 @@ final class Report {
         line("");
         writeTargets();
         writeRatioOverview();
+        writeAddedLatencyOverview();
         for (Configuration configuration : settings.configurations()) {
             writeConfiguration(configuration);
         }
@@ -99,6 +107,16 @@ final class Report {
             results.pair(configuration, Series.UNIQUE_TRIVIAL).ifPresent(pair -> line(
                     "| unique keys, trivial work ≥ 0.4× | " + name + " | " + f2(pair.throughputRatio()) + "× | "
                             + yesNo(pair.throughputRatio() >= 0.4) + " |"));
+            results.pair(configuration, Series.OPEN_LOOP_REALISTIC).ifPresent(pair -> {
+                double p50 = Stats.median(pair.added(Report::p50Millis));
+                double p99 = Stats.median(pair.added(Report::p99Millis));
+                String load = "at " + f0(100 * ConfigurationRun.OPEN_LOOP_SHARE) + " % of plain capacity, "
+                        + "realistic work";
+                line("| p50 added ≤ 0.5 ms " + load + " | " + name + " | " + signed(p50) + " ms | "
+                        + yesNo(p50 <= 0.5) + " |");
+                line("| p99 added ≤ 2 ms " + load + " | " + name + " | " + signed(p99) + " ms | "
+                        + yesNo(p99 <= 2) + " |");
+            });
         }
         line("");
         line("0 SQL counts as met below 0.01 per request: MariaDB's counters are server-wide, and other programs "
@@ -107,6 +125,11 @@ final class Report {
     }
 
     private void writeRatioOverview() {
+        // An open-loop series' throughput is its fixed rate: its overview is the added latency.
+        List<Series> compared = settings.series().stream().filter(series -> !series.isOpenLoop()).toList();
+        if (compared.isEmpty()) {
+            return;
+        }
         line("## Throughput of B ÷ A");
         line("");
         line("![B ÷ A throughput per series and configuration](benchmarks-e2e.png)");
@@ -119,7 +142,7 @@ final class Report {
         }
         line(header.toString());
         line(rule.toString());
-        for (Series series : settings.series()) {
+        for (Series series : compared) {
             StringBuilder row = new StringBuilder("| " + series.label + " |");
             for (Configuration configuration : results.configurations()) {
                 row.append(' ').append(results.pair(configuration, series).map(pair -> "**"
@@ -128,6 +151,43 @@ final class Report {
             }
             line(row.toString());
         }
+        line("");
+    }
+
+    /** B − A latency of the open-loop series per configuration: median of the pairs, each pair listed. */
+    private void writeAddedLatencyOverview() {
+        List<Configuration> measured = results.configurations().stream()
+                .filter(configuration -> results.pair(configuration, Series.OPEN_LOOP_REALISTIC).isPresent())
+                .toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        line("## Latency added at a steady load (B − A, open loop)");
+        line("");
+        line("Unique keys, realistic work, at " + f0(100 * ConfigurationRun.OPEN_LOOP_SHARE) + " % of the plain "
+                + "endpoint's closed-loop capacity; latency from each request's intended send time. Median of the "
+                + "round pairs (each pair).");
+        line("");
+        StringBuilder header = new StringBuilder("| percentile |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (Configuration configuration : measured) {
+            header.append(' ').append(configuration.label).append(" |");
+            rule.append("---|");
+        }
+        line(header.toString());
+        line(rule.toString());
+        Map<String, ToDoubleFunction<Measurement>> percentiles = new LinkedHashMap<>();
+        percentiles.put("p50", Report::p50Millis);
+        percentiles.put("p99", Report::p99Millis);
+        percentiles.put("p99.9", Report::p999Millis);
+        percentiles.forEach((name, value) -> {
+            StringBuilder row = new StringBuilder("| " + name + " |");
+            for (Configuration configuration : measured) {
+                row.append(' ').append(added(results.pair(configuration, Series.OPEN_LOOP_REALISTIC).orElseThrow(),
+                        value)).append(" |");
+            }
+            line(row.toString());
+        });
         line("");
     }
 
@@ -143,15 +203,24 @@ final class Report {
             return;
         }
         boolean mariadb = configuration.database == DatabaseCounters.Kind.MARIADB;
+        writeClosedLoop(configuration, mariadb);
+        writeOpenLoop(configuration);
+        writeBursts(configuration, mariadb);
+        writeDetails(configuration);
+    }
+
+    private void writeClosedLoop(Configuration configuration, boolean mariadb) {
+        List<Results.Pair> closedLoop = results.pairs(configuration).stream()
+                .filter(pair -> !pair.series().isBurst() && !pair.series().isOpenLoop()).toList();
+        if (closedLoop.isEmpty()) {
+            return;
+        }
         line("| series | endpoint | req/s | p50 ms | p99 ms | replayed / 409 / other non-2xx / no answer "
                 + "| server CPU µs/req "
                 + "| Redis cmd/req | " + (mariadb ? "SQL stmt/req | commits/req" : "transactions/req")
                 + " | rows written/req |");
         line("|---|---|---|---|---|---|---|---|---|---|" + (mariadb ? "---|" : ""));
-        for (Results.Pair pair : results.pairs(configuration)) {
-            if (pair.series().isBurst()) {
-                continue;
-            }
+        for (Results.Pair pair : closedLoop) {
             endpointRow(pair.series().label, "A plain", pair.plain(), pair.plainCount(), mariadb);
             endpointRow("", "B @Idempotent", pair.idempotent(), pair.idempotentCount(), mariadb);
             line("| | **B ÷ A** | **" + f2(pair.throughputRatio()) + "** (" + pair.throughputRatios().stream()
@@ -163,8 +232,6 @@ final class Report {
                     + countedRatio(pair, transactions()) + " | " + countedRatio(pair, rowsWritten()) + " |");
         }
         line("");
-        writeBursts(configuration, mariadb);
-        writeDetails(configuration);
     }
 
     private void endpointRow(String series, String endpoint, List<Measurement> rounds, Measurement count,
@@ -176,6 +243,57 @@ final class Report {
                 + f2(Stats.median(rounds, m -> m.perRequest(m.counters().redisCallsTotal()))) + " | "
                 + (mariadb ? f2(counted(count, statements())) + " | " : "")
                 + f2(counted(count, transactions())) + " | " + f2(counted(count, rowsWritten())) + " |");
+    }
+
+    private void writeOpenLoop(Configuration configuration) {
+        List<Results.Pair> openLoop = results.pairs(configuration).stream().filter(pair -> pair.series().isOpenLoop())
+                .toList();
+        for (Results.Pair pair : openLoop) {
+            double rate = results.targetRate(configuration, pair.series());
+            line("Open loop, " + pair.series().closedLoop.label + ": " + f0(rate) + " req/s, "
+                    + f0(100 * ConfigurationRun.OPEN_LOOP_SHARE) + " % of A's closed-loop req/s; latency from each "
+                    + "request's intended send time.");
+            line("");
+            line("| endpoint | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms | non-2xx / no answer "
+                    + "| server CPU µs/req | harness CPU µs/req |");
+            line("|---|---|---|---|---|---|---|---|---|");
+            openLoopRow("A plain", rate, pair.plain());
+            openLoopRow("B @Idempotent", rate, pair.idempotent());
+            line("| **B − A** | | | " + added(pair, Report::p50Millis) + " | " + added(pair, Report::p99Millis)
+                    + " | " + added(pair, Report::p999Millis) + " | | " + added(pair,
+                    m -> m.perRequest(m.counters().serverCpuMicros()),
+                    v -> String.format(Locale.ROOT, "%+.0f", v)) + " | |");
+            line("");
+        }
+    }
+
+    private void openLoopRow(String endpoint, double rate, List<Measurement> rounds) {
+        line("| " + endpoint + " | " + f0(rate) + " | " + f0(Stats.median(rounds, m -> m.load().requestsPerSecond()))
+                + " | " + f2(Stats.median(rounds, Report::p50Millis)) + " | "
+                + f2(Stats.median(rounds, Report::p99Millis)) + " | " + f2(Stats.median(rounds, Report::p999Millis))
+                + " | " + sum(rounds, m -> m.load().non2xx()) + " / " + sum(rounds, m -> m.load().socketErrors())
+                + " | " + f0(Stats.median(rounds, m -> m.perRequest(m.counters().serverCpuMicros()))) + " | "
+                + f0(Stats.median(rounds, m -> m.perRequest(generatorMicros(m)))) + " |");
+    }
+
+    /** "**+0.42** (+0.40, +0.45, +0.51)": B − A, median of the pairs, each pair. */
+    private static String added(Results.Pair pair, ToDoubleFunction<Measurement> value) {
+        return added(pair, value, Report::signed);
+    }
+
+    private static String added(Results.Pair pair, ToDoubleFunction<Measurement> value,
+                                Function<Double, String> format) {
+        List<Double> added = pair.added(value);
+        return "**" + format.apply(Stats.median(added)) + "** (" + added.stream().map(format)
+                .collect(Collectors.joining(", ")) + ")";
+    }
+
+    /**
+     * The load generator's CPU: wrk's, or for an open-loop series the harness's own (it generates the load; its
+     * counter snapshots count too, which at a low rate is most of it).
+     */
+    private static long generatorMicros(Measurement m) {
+        return m.counters().cpuMicros().get(m.series().isOpenLoop() ? "harness" : "loader");
     }
 
     private void writeBursts(Configuration configuration, boolean mariadb) {
@@ -216,7 +334,7 @@ final class Report {
         line("<details><summary>Details: CPU by process, Redis commands and database counters per request "
                 + "(medians)</summary>");
         line("");
-        line("| series | endpoint | CPU µs/req Payara / Redis / database | wrk µs/req | Redis calls/req | "
+        line("| series | endpoint | CPU µs/req Payara / Redis / database | load generator µs/req | Redis calls/req | "
                 + "database counters/req | other programs' CPU |");
         line("|---|---|---|---|---|---|---|");
         for (Results.Pair pair : results.pairs(configuration)) {
@@ -233,7 +351,7 @@ final class Report {
                 .map(group -> f0(Stats.median(rounds, m -> m.perRequest(m.counters().cpuMicros().get(group)))))
                 .collect(Collectors.joining(" / "));
         line("| " + series + " | " + endpoint + " | " + cpu + " | "
-                + f0(Stats.median(rounds, m -> m.perRequest(m.counters().cpuMicros().get("loader")))) + " | "
+                + f0(Stats.median(rounds, m -> m.perRequest(generatorMicros(m)))) + " | "
                 + perRequestMedians(rounds, m -> m.counters().redisCalls()) + " | "
                 + (count == null ? "–" : perRequestMedians(List.of(count), m -> m.counters().sql())) + " | "
                 + f0(Stats.median(rounds, m -> otherProgramsPercent(m.counters()))) + " % |");
@@ -297,6 +415,10 @@ final class Report {
         return measurement.load().p99Micros() / 1000.0;
     }
 
+    private static double p999Millis(Measurement measurement) {
+        return measurement.load().p999Micros() / 1000.0;
+    }
+
     private static long sum(List<Measurement> rounds, ToLongFunction<Measurement> value) {
         return rounds.stream().mapToLong(value).sum();
     }
@@ -315,6 +437,11 @@ final class Report {
 
     static String f2(double value) {
         return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    /** A difference with its sign: +0.42, −0.10. */
+    private static String signed(double value) {
+        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%+.2f", value);
     }
 
     private void line(String text) {

@@ -2,19 +2,22 @@ package io.idempo.benchmarks.e2e;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
-/** Every measured round of a run, as it comes, and the configurations that failed. */
+/** Every measured round of a run, as it comes, the open-loop series' rates and the configurations that failed. */
 final class Results {
 
     private final List<Measurement> all = new ArrayList<>();
     private final Set<Configuration> configurations = new LinkedHashSet<>();
     private final Map<Configuration, String> failures = new LinkedHashMap<>();
+    private final Map<Map.Entry<Configuration, Series>, Double> targetRates = new HashMap<>();
 
     /**
      * Both endpoints' rounds of one series in one configuration, in round order, and their counting passes (null
@@ -31,6 +34,11 @@ final class Results {
         double throughputRatio() {
             return Stats.median(throughputRatios());
         }
+
+        /** B − A of {@code value} in each round pair. */
+        List<Double> added(ToDoubleFunction<Measurement> value) {
+            return Stats.pairDifferences(plain, idempotent, value);
+        }
     }
 
     void add(Measurement measurement) {
@@ -41,6 +49,16 @@ final class Results {
     void fail(Configuration configuration, String message) {
         configurations.add(configuration);
         failures.put(configuration, message);
+    }
+
+    /** Notes the fixed rate of an open-loop series. */
+    void targetRate(Configuration configuration, Series series, double rate) {
+        targetRates.put(Map.entry(configuration, series), rate);
+    }
+
+    /** The fixed rate of an open-loop series, NaN if it did not run. */
+    double targetRate(Configuration configuration, Series series) {
+        return targetRates.getOrDefault(Map.entry(configuration, series), Double.NaN);
     }
 
     List<Measurement> all() {

@@ -29,10 +29,9 @@ final class SameKeyBurst {
     }
 
     static LoadResult run(URI base, String path, String key, String body, int size) throws InterruptedException {
-        byte[] request = ("POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                + "\r\nAuthorization: " + LoadRequests.AUTHORIZATION + "\r\nContent-Type: application/json"
-                + "\r\nIdempotency-Key: " + key + "\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length
-                + "\r\nConnection: close\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8);
+        byte[] request = (LoadRequests.head(base, path) + "Idempotency-Key: " + key + "\r\nContent-Length: "
+                + body.getBytes(StandardCharsets.UTF_8).length + "\r\nConnection: close\r\n\r\n" + body)
+                .getBytes(StandardCharsets.UTF_8);
         Histogram latencies = new Histogram(TimeUnit.SECONDS.toMicros(TIMEOUT_SECONDS), 3);
         Map<Integer, Long> statuses = new TreeMap<>();
         AtomicLong socketErrors = new AtomicLong();
@@ -87,7 +86,8 @@ final class SameKeyBurst {
         long answered = latencies.getTotalCount();
         long duration = Math.max(1, TimeUnit.NANOSECONDS.toMicros(Math.max(lastAnswer.get(), released) - released));
         return new LoadResult(answered, duration, latencies.getValueAtPercentile(50),
-                latencies.getValueAtPercentile(99), statuses, replayed.get(), socketErrors.get());
+                latencies.getValueAtPercentile(99), latencies.getValueAtPercentile(99.9), statuses, replayed.get(),
+                socketErrors.get());
     }
 
     /** The status of a whole answer (the server closed the connection after it). */

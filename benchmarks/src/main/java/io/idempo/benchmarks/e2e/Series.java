@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * One comparison of the plain endpoint (A) with the {@code @Idempotent} one (B): the same requests, the same
- * business work. The wrk series run for a fixed time with {@code E2eSettings.connections} connections; a burst
- * releases {@code burstSize} requests with one key together.
+ * business work. The wrk series run for a fixed time with {@code E2eSettings.connections} connections (closed loop);
+ * an open-loop series sends its closed-loop twin's requests at a fixed rate below the plain endpoint's capacity
+ * (see {@link FixedRateLoad}); a burst releases {@code burstSize} requests with one key together.
  */
 enum Series {
 
@@ -13,6 +14,7 @@ enum Series {
     UNIQUE_REALISTIC("unique-realistic", "unique keys, realistic", "unique", "realistic", 0),
     DUPLICATES_TRIVIAL("duplicates-trivial", "completed duplicates, trivial", "duplicates", "trivial", 0),
     MIX_REALISTIC("mix-realistic", "90/9/1 mix, realistic", "mix", "realistic", 0),
+    OPEN_LOOP_REALISTIC("open-loop-realistic", "unique keys, realistic, open loop", UNIQUE_REALISTIC),
     BURST_100("burst-100", "100 at once on one key, realistic", null, "realistic", 100),
     BURST_1000("burst-1000", "1000 at once on one key, realistic", null, "realistic", 1000);
 
@@ -23,6 +25,11 @@ enum Series {
     /** The business work: {@code trivial} (one INSERT) or {@code realistic} (three statements, at least 2 ms). */
     final String work;
     final int burstSize;
+    /**
+     * An open-loop series: the closed-loop series with the same requests, whose plain rounds give the capacity the
+     * fixed rate is a share of. Null for the others.
+     */
+    final Series closedLoop;
 
     Series(String id, String label, String wrkMode, String work, int burstSize) {
         this.id = id;
@@ -30,10 +37,29 @@ enum Series {
         this.wrkMode = wrkMode;
         this.work = work;
         this.burstSize = burstSize;
+        this.closedLoop = null;
+    }
+
+    Series(String id, String label, Series closedLoop) {
+        this.id = id;
+        this.label = label;
+        this.wrkMode = closedLoop.wrkMode;
+        this.work = closedLoop.work;
+        this.burstSize = 0;
+        this.closedLoop = closedLoop;
     }
 
     boolean isBurst() {
         return burstSize > 0;
+    }
+
+    boolean isOpenLoop() {
+        return closedLoop != null;
+    }
+
+    /** The wrk load that warms this series' endpoints up: its own, or its closed-loop twin's. */
+    Series closedLoopLoad() {
+        return isOpenLoop() ? closedLoop : this;
     }
 
     /** The path of endpoint A (plain) or B (idempotent) for this series' work. */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
-/** Medians and per-pair ratios over the rounds of one endpoint (or one consumer variant). */
+/** Medians, per-pair ratios and differences over the rounds of one endpoint (or one consumer variant). */
 public final class Stats {
 
     private Stats() {
@@ -21,6 +21,14 @@ public final class Stats {
 
     public static double median(List<Double> values) {
         return median(values, Double::doubleValue);
+    }
+
+    /** B − A per round pair (the rounds are in the same order in both lists). */
+    static List<Double> pairDifferences(List<Measurement> plain, List<Measurement> idempotent,
+                                        ToDoubleFunction<Measurement> value) {
+        return IntStream.range(0, Math.min(plain.size(), idempotent.size()))
+                .mapToObj(i -> value.applyAsDouble(idempotent.get(i)) - value.applyAsDouble(plain.get(i)))
+                .toList();
     }
 
     /** B ÷ A per round pair (the rounds are in the same order in both lists). */

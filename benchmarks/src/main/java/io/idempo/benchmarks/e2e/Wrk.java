@@ -53,7 +53,7 @@ final class Wrk {
             statuses.merge(Integer.valueOf(status.getKey()), status.getValue().asLong(), Long::sum);
         }
         return new LoadResult(result.get("requests").asLong(), result.get("durationMicros").asLong(),
-                result.get("p50Micros").asLong(), result.get("p99Micros").asLong(), statuses,
-                result.get("replayed").asLong(), result.get("socketErrors").asLong());
+                result.get("p50Micros").asLong(), result.get("p99Micros").asLong(), result.get("p999Micros").asLong(),
+                statuses, result.get("replayed").asLong(), result.get("socketErrors").asLong());
     }
 }
