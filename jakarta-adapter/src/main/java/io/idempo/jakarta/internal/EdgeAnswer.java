@@ -1,8 +1,9 @@
 package io.idempo.jakarta.internal;
 
+import static io.idempo.jakarta.internal.JsonProcessing.JSON;
+
 import io.idempo.jakarta.IdempotencyHeaders;
 import io.idempo.runtime.RecordKey;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -53,13 +54,13 @@ record EdgeAnswer(RecordKey key, int status, Map<String, List<String>> headers, 
     }
 
     String encode() {
-        JsonObjectBuilder headerObject = Json.createObjectBuilder();
+        JsonObjectBuilder headerObject = JSON.createObjectBuilder();
         headers.forEach((name, values) -> {
-            JsonArrayBuilder array = Json.createArrayBuilder();
+            JsonArrayBuilder array = JSON.createArrayBuilder();
             values.forEach(array::add);
             headerObject.add(name, array);
         });
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("action", key.action())
                 .add("scope", key.scope())
                 .add("key", key.clientKey())
@@ -71,7 +72,7 @@ record EdgeAnswer(RecordKey key, int status, Map<String, List<String>> headers, 
 
     static EdgeAnswer decode(String text) {
         JsonObject json;
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = JSON.createReader(new StringReader(text))) {
             json = reader.readObject();
         }
         Map<String, List<String>> headers = new LinkedHashMap<>();

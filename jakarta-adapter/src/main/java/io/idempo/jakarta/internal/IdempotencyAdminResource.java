@@ -1,5 +1,7 @@
 package io.idempo.jakarta.internal;
 
+import static io.idempo.jakarta.internal.JsonProcessing.JSON;
+
 import io.idempo.jakarta.IdempotencyAdmin;
 import io.idempo.plan.Rules;
 import io.idempo.runtime.IdempotencyContext;
@@ -11,7 +13,6 @@ import io.idempo.runtime.admin.RecordAdministration;
 import io.idempo.runtime.record.Invalidation;
 import io.idempo.runtime.record.RecordBusyException;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -73,9 +74,9 @@ public class IdempotencyAdminResource {
                         + ", not " + limit);
             }
             Instant now = Instant.now();
-            JsonArrayBuilder records = Json.createArrayBuilder();
+            JsonArrayBuilder records = JSON.createArrayBuilder();
             administration.stuck(operator, rows).forEach(record -> records.add(RecordJson.of(record, now)));
-            return Response.ok(Json.createObjectBuilder().add("limit", rows).add("records", records).build()).build();
+            return Response.ok(JSON.createObjectBuilder().add("limit", rows).add("records", records).build()).build();
         });
     }
 
@@ -116,7 +117,7 @@ public class IdempotencyAdminResource {
             return notFound(key, done.claimStoreHeld() ? "; the claim store still held the key and has forgotten it"
                     : "");
         }
-        return Response.ok(Json.createObjectBuilder()
+        return Response.ok(JSON.createObjectBuilder()
                 .add("result", "INVALIDATED")
                 .add("action", key.action())
                 .add("scope", key.scope())
@@ -129,7 +130,7 @@ public class IdempotencyAdminResource {
     @POST
     @Path("purge")
     public Response purge() {
-        return asAdmin("purge", (administration, operator) -> Response.ok(Json.createObjectBuilder()
+        return asAdmin("purge", (administration, operator) -> Response.ok(JSON.createObjectBuilder()
                 .add("deleted", administration.purgeExpired(operator)).build()).build());
     }
 

@@ -1,11 +1,12 @@
 package io.idempo.jakarta.internal;
 
+import static io.idempo.jakarta.internal.JsonProcessing.JSON;
+
 import io.idempo.runtime.RecordKey;
 import io.idempo.runtime.record.JpaSqlExecutor;
 import io.idempo.runtime.record.RecordStatus;
 import io.idempo.runtime.record.StoredRecord;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -61,11 +62,11 @@ public class IdempotencyStatusResource {
                 return Response.ok(state(key, "IN_PROGRESS", action, null)).build();
             }
         }
-        return Response.ok(Json.createObjectBuilder().add("key", key).add("state", "UNKNOWN").build()).build();
+        return Response.ok(JSON.createObjectBuilder().add("key", key).add("state", "UNKNOWN").build()).build();
     }
 
     private static JsonObject state(String key, String state, String action, StoredRecord record) {
-        var body = Json.createObjectBuilder().add("key", key).add("state", state).add("action", action);
+        var body = JSON.createObjectBuilder().add("key", key).add("state", state).add("action", action);
         if (record != null) {
             body.add("outcome", record.status().name())
                     .add("completedAt", record.updatedAt().toString())

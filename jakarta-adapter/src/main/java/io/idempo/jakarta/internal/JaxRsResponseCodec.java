@@ -1,8 +1,9 @@
 package io.idempo.jakarta.internal;
 
+import static io.idempo.jakarta.internal.JsonProcessing.JSON;
+
 import io.idempo.runtime.codec.ResponseCodecException;
 import io.idempo.runtime.spi.ResponseCodec;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -38,15 +39,15 @@ final class JaxRsResponseCodec implements ResponseCodec {
         if (!(value instanceof Response response)) {
             return delegate.encode(value, type);
         }
-        JsonObjectBuilder headers = Json.createObjectBuilder();
+        JsonObjectBuilder headers = JSON.createObjectBuilder();
         for (Map.Entry<String, List<Object>> header : response.getHeaders().entrySet()) {
             if (!EXCHANGE_HEADERS.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                JsonArrayBuilder values = Json.createArrayBuilder();
+                JsonArrayBuilder values = JSON.createArrayBuilder();
                 header.getValue().forEach(headerValue -> values.add(String.valueOf(headerValue)));
                 headers.add(header.getKey(), values);
             }
         }
-        JsonObjectBuilder stored = Json.createObjectBuilder().add("status", response.getStatus()).add("headers", headers);
+        JsonObjectBuilder stored = JSON.createObjectBuilder().add("status", response.getStatus()).add("headers", headers);
         Object entity = response.getEntity();
         if (entity != null) {
             stored.add("entityType", entity.getClass().getName()).add("entity", delegate.encode(entity, entity.getClass()));
@@ -59,7 +60,7 @@ final class JaxRsResponseCodec implements ResponseCodec {
         if (!(type instanceof Class<?> raw) || !Response.class.isAssignableFrom(raw)) {
             return delegate.decode(text, type);
         }
-        JsonObject stored = Json.createReader(new StringReader(text)).readObject();
+        JsonObject stored = JSON.createReader(new StringReader(text)).readObject();
         Response.ResponseBuilder response = Response.status(stored.getInt("status"));
         for (Map.Entry<String, JsonValue> header : stored.getJsonObject("headers").entrySet()) {
             for (JsonValue headerValue : header.getValue().asJsonArray()) {

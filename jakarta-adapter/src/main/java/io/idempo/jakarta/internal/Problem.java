@@ -1,8 +1,9 @@
 package io.idempo.jakarta.internal;
 
+import static io.idempo.jakarta.internal.JsonProcessing.JSON;
+
 import io.idempo.jakarta.IdempotencyAdmin;
 import io.idempo.runtime.IdempotencyContext;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -67,7 +68,7 @@ enum Problem {
 
     /** A problem response; {@code detail} may be null for the default, {@code differingFields} empty. */
     Response.ResponseBuilder response(String detail, List<String> differingFields) {
-        JsonObjectBuilder body = Json.createObjectBuilder()
+        JsonObjectBuilder body = JSON.createObjectBuilder()
                 .add("type", type())
                 .add("title", title)
                 .add("status", status)
@@ -75,7 +76,7 @@ enum Problem {
                 .add("code", code());
         IdempotencyContext.currentRequestId().ifPresent(id -> body.add("requestId", id));
         if (!differingFields.isEmpty()) {
-            body.add("differingFields", Json.createArrayBuilder(differingFields));
+            body.add("differingFields", JSON.createArrayBuilder(differingFields));
         }
         return Response.status(status).type("application/problem+json").entity(body.build());
     }

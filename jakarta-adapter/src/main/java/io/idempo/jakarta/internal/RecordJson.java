@@ -1,8 +1,9 @@
 package io.idempo.jakarta.internal;
 
+import static io.idempo.jakarta.internal.JsonProcessing.JSON;
+
 import io.idempo.runtime.record.RecordStatus;
 import io.idempo.runtime.record.StoredRecord;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Instant;
@@ -20,7 +21,7 @@ final class RecordJson {
         boolean expired = record.isExpiredAt(now);
         boolean stuck = record.status() == RecordStatus.IN_PROGRESS && !expired && record.leaseUntil() != null
                 && !record.leaseUntil().isAfter(now);
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("keyHash", record.keyHash())
                 .add("action", record.action())
                 .add("scope", record.scope())

@@ -1,7 +1,8 @@
 package io.idempo.jakarta.internal;
 
+import static io.idempo.jakarta.internal.JsonProcessing.JSON;
+
 import io.idempo.runtime.spi.StoredOutcome;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -25,7 +26,7 @@ final class StoredStatus {
     /** The status of a stored {@code Response} (see {@link JaxRsResponseCodec}); empty for any other result. */
     private static Optional<Integer> responseStatus(String payload) {
         try {
-            JsonObject stored = Json.createReader(new StringReader(payload)).readObject();
+            JsonObject stored = JSON.createReader(new StringReader(payload)).readObject();
             return stored.containsKey("status") && stored.containsKey("headers")
                     ? Optional.of(stored.getInt("status")) : Optional.empty();
         } catch (JsonException | ClassCastException e) {
