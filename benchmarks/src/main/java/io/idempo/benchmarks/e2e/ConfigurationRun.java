@@ -1,8 +1,6 @@
 package io.idempo.benchmarks.e2e;
 
 import io.idempo.testing.database.TestSchema;
-import io.idempo.testing.http.ApiClient;
-import io.idempo.testing.net.LoopbackPorts;
 import io.idempo.testing.redis.RedisInfo;
 import io.idempo.testing.redis.RespConnection;
 import io.idempo.testing.server.PayaraMicroServer;
@@ -22,8 +20,6 @@ import java.util.Map;
  */
 final class ConfigurationRun {
 
-    /** Generous: other programs may be using the two cores while the server starts. */
-    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(240);
     /** After a round, the requests still in flight finish before the closing snapshot. */
     private static final Duration SETTLE = Duration.ofMillis(500);
     /** Warm-up passes over every wrk series after the server started. */
@@ -66,15 +62,7 @@ final class ConfigurationRun {
 
     private void runAll() throws Exception {
         TestSchema schema = configuration.database.database("idempo_e2e_" + runId + "_" + configuration.ordinal());
-        server = PayaraMicroServer.of(new BenchmarkedApp(settings), settings::payaraMicro)
-                .on(schema)
-                .withEnv("IDEMPO_LOAD_ENDPOINTS", "true")
-                .withStartupTimeout(STARTUP_TIMEOUT);
-        if (configuration.redisUp) {
-            server.withTrackedRedis(settings.redisUrl());
-        } else {
-            server.withUntrackedRedisUrl("redis://127.0.0.1:" + LoopbackPorts.free());
-        }
+        server = ExampleServer.of(settings, configuration, schema);
         try (RespConnection redis = RespConnection.open(settings.redisUrl());
              DatabaseCounters counted = DatabaseCounters.open(configuration.database, schema)) {
             database = counted;
@@ -116,7 +104,7 @@ final class ConfigurationRun {
     }
 
     /** The wrk script's variables of every series; completes the keys that the duplicates repeat. */
-    private void prepareScripts() throws IOException, InterruptedException {
+    private void prepareScripts() {
         for (Series series : settings.series()) {
             if ("duplicates".equals(series.wrkMode)) {
                 scripts.put(series, primeKeys(series));
@@ -187,17 +175,11 @@ final class ConfigurationRun {
     }
 
     /** Completes {@link E2eSettings#primedKeys()} keys on the idempotent endpoint, for the duplicates to repeat. */
-    private Map<String, String> primeKeys(Series series) throws IOException, InterruptedException {
-        String prefix = keyPrefix(series, "primed");
-        ApiClient alice = server.client(LoadRequests.USER);
-        for (int number = 0; number < settings.primedKeys(); number++) {
-            int status = alice.post(series.path(true), LoadRequests.orderBody(number, 100), prefix + number).status();
-            if (status != 201) {
-                throw new IllegalStateException("Priming key " + prefix + number + " answered " + status);
-            }
-        }
+    private Map<String, String> primeKeys(Series series) {
+        Map<String, String> script = PrimedKeys.prime(server, series, keyPrefix(series, "primed"),
+                settings.primedKeys());
         log("primed " + settings.primedKeys() + " completed keys for " + series.id);
-        return Map.of("LOAD_PRIMED_PREFIX", prefix, "LOAD_PRIMED_COUNT", Integer.toString(settings.primedKeys()));
+        return script;
     }
 
     private void measureBursts(Series series) throws Exception {
