@@ -14,11 +14,14 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.lang.reflect.Method;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -33,7 +36,10 @@ import java.util.Optional;
  * Replay at the edge: a completed duplicate whose body is byte for byte the first call's (the usual retry) is
  * answered from the first call's stored HTTP answer before its body is bound and before the resource runs: one
  * claim-store read, no JSON binding or encoding, no service call, no database. Any other duplicate (another body,
- * another route, no stored answer yet, the claim store down) goes the usual way, where the engine decides.
+ * another route, no stored answer yet, the claim store down) goes the usual way, where the engine decides. Only the
+ * requests of resource methods in which an idempotent call has decided a request since the start are looked up: a
+ * route without idempotent calls pays no claim-store read for the key it ignores, and a route's first duplicates on
+ * a node that has not served it yet are replayed by the engine.
  *
  * <p>The stored answer is kept per principal and {@code Idempotency-Key} (never shared between principals) and holds
  * the method, the route and the body it answers: anything else is not its duplicate. It is written once the first
@@ -54,6 +60,9 @@ public class EdgeReplay implements ContainerRequestFilter, ContainerResponseFilt
 
     @Inject
     IdempotencyBootstrap bootstrap;
+
+    @Context
+    ResourceInfo resourceInfo;
 
     /** What the request filter found for a request that may become a stored answer. */
     private record Pending(String entryKey, String request, long started) {
@@ -84,7 +93,9 @@ public class EdgeReplay implements ContainerRequestFilter, ContainerResponseFilt
         request.setEntityStream(new ByteArrayInputStream(body));
         String entryKey = entryKey(principal(request), clientKey);
         String digest = requestDigest(request, body);
-        Optional<CompletedCall> stored = bootstrap.claims().completed(entryKey);
+        Method route = resourceInfo.getResourceMethod();
+        Optional<CompletedCall> stored = route != null && bootstrap.idempotentRoutes().contains(route)
+                ? bootstrap.claims().completed(entryKey) : Optional.empty();
         if (stored.isPresent() && stored.get().fingerprint().equals(digest)) {
             EdgeAnswer answer = EdgeAnswer.decode(stored.get().outcome().payload());
             request.abortWith(answer.response());
@@ -97,8 +108,14 @@ public class EdgeReplay implements ContainerRequestFilter, ContainerResponseFilt
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         if (!(request.getProperty(PENDING) instanceof Pending pending)
-                || !(request.getProperty(IdempotencyKeyFilter.SCOPE) instanceof IdempotencyContext.Scope scope)
-                || response.getStatusInfo().getFamily() != jakarta.ws.rs.core.Response.Status.Family.SUCCESSFUL) {
+                || !(request.getProperty(IdempotencyKeyFilter.SCOPE) instanceof IdempotencyContext.Scope scope)) {
+            return;
+        }
+        Method route = resourceInfo.getResourceMethod();
+        if (scope.decision().isPresent() && route != null) {
+            bootstrap.idempotentRoutes().add(route);
+        }
+        if (response.getStatusInfo().getFamily() != jakarta.ws.rs.core.Response.Status.Family.SUCCESSFUL) {
             return;
         }
         Optional<IdempotencyContext.Decision> decision = scope.decision()

@@ -32,9 +32,12 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.UserTransaction;
 import java.lang.System.Logger.Level;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -85,6 +88,11 @@ public class IdempotencyBootstrap {
     private AdapterConfig config;
     private ScheduledExecutorService scheduler;
     private ClaimStore claims;
+    /**
+     * The resource methods in which an idempotent call decided a request since the start: only their requests are
+     * looked up at the edge, so a route without idempotent calls pays no claim-store read for a key it ignores.
+     */
+    private final Set<Method> idempotentRoutes = ConcurrentHashMap.newKeySet();
     private RecordStore records;
     private RedisClaims redis;
     private EngineMetrics metrics;
@@ -215,6 +223,10 @@ public class IdempotencyBootstrap {
 
     ClaimStore claims() {
         return claims;
+    }
+
+    Set<Method> idempotentRoutes() {
+        return idempotentRoutes;
     }
 
     IdempotencyEngine engine() {
