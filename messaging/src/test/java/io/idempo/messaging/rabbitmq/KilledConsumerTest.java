@@ -64,9 +64,12 @@ class KilledConsumerTest {
             } finally {
                 next.close();
             }
+            // With Redis the killed consumer's outcome may never have left it (outcomes are written behind): until its
+            // claim lapses (1.5 s), the redelivery is told "in progress" and comes back; then the record replays it.
             List<ReceivedMessage> seen = deliveries.seen();
-            assertEquals(1, seen.size());
-            assertTrue(seen.get(0).redelivered(), "the broker redelivered the unacknowledged message");
+            assertTrue(claims == ClaimMode.REDIS ? !seen.isEmpty() : seen.size() == 1, "deliveries: " + seen.size());
+            assertTrue(seen.stream().allMatch(ReceivedMessage::redelivered),
+                    "the broker redelivered the unacknowledged message");
             assertEquals(0, harness.ledger.executions(), "replayed: the method body did not run in this process");
             assertEquals(1, harness.effects());
             assertEquals(1, harness.records());
