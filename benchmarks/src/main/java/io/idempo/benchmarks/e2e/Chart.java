@@ -9,8 +9,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 
@@ -29,9 +29,6 @@ final class Chart {
     private static final Color[] COLORS = {new Color(0x4C78A8), new Color(0xF58518), new Color(0x54A24B),
             new Color(0xB279A2)};
     private static final Color TARGET = new Color(0xC0392B);
-    /** The throughput targets for B ÷ A. */
-    private static final Map<Series, Double> TARGETS = Map.of(Series.DUPLICATES_TRIVIAL, 2.0,
-            Series.UNIQUE_REALISTIC, 0.9, Series.UNIQUE_TRIVIAL, 0.4);
 
     private Chart() {
     }
@@ -110,8 +107,9 @@ final class Chart {
                 String value = Report.f2(pair.get().throughputRatio());
                 g.drawString(value, x + (barWidth - g.getFontMetrics().stringWidth(value)) / 2, highest - 6);
             }
-            Double target = TARGETS.get(series.get(s));
-            if (target != null) {
+            OptionalDouble targetRatio = series.get(s).throughputTarget();
+            if (targetRatio.isPresent()) {
+                double target = targetRatio.getAsDouble();
                 int py = yPixel(target, yMax, plotHeight);
                 g.setColor(TARGET);
                 g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
@@ -119,7 +117,7 @@ final class Chart {
                 g.drawLine(LEFT + s * groupWidth + 6, py, LEFT + (s + 1) * groupWidth - 6, py);
                 g.setStroke(new BasicStroke(1f));
                 g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-                g.drawString("target ≥ " + Report.f1(target), LEFT + s * groupWidth + 8, py - 5);
+                g.drawString("target ≥ " + Report.f2(target), LEFT + s * groupWidth + 8, py - 5);
             }
             g.setColor(Color.BLACK);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));

@@ -1,6 +1,7 @@
 package io.idempo.benchmarks.e2e;
 
 import java.util.Arrays;
+import java.util.OptionalDouble;
 
 /**
  * One comparison of the plain endpoint (A) with the {@code @Idempotent} one (B): the same requests, the same
@@ -55,6 +56,19 @@ enum Series {
 
     boolean isOpenLoop() {
         return closedLoop != null;
+    }
+
+    /**
+     * The least B ÷ A throughput issue #15 asks of this series, if any: completed duplicates 2.5 times the plain
+     * endpoint, unique keys with trivial work 0.65 (what Redis down scored). Unique keys with realistic work have none:
+     * their target is the latency added at a steady load (the open-loop series), not throughput at saturation.
+     */
+    OptionalDouble throughputTarget() {
+        return switch (this) {
+            case DUPLICATES_TRIVIAL -> OptionalDouble.of(2.5);
+            case UNIQUE_TRIVIAL -> OptionalDouble.of(0.65);
+            default -> OptionalDouble.empty();
+        };
     }
 
     /** The wrk load that warms this series' endpoints up: its own, or its closed-loop twin's. */
