@@ -36,7 +36,7 @@ import javax.sql.DataSource;
 
 /**
  * Compares the business tables with each other and with the idempotency records, in plain SQL on a connection of
- * its own (read only, no transaction): it must see what is committed, not what a persistence context caches.
+ * its own, in one snapshot: it must see what is committed, not what a persistence context caches.
  *
  * <p>A completed record keeps the answer the client got; for the shop's three actions and the order-expiry job that
  * answer names the row it created ({@code id}, or {@code ledgerEntryId} for callbacks). So a record whose row is missing means an answer
@@ -71,58 +71,77 @@ public class ReconciliationService {
     public Reconciliation reconcile() {
         long now = System.currentTimeMillis();
         try (Connection connection = dataSource.getConnection()) {
-            List<Mismatch> mismatches = new ArrayList<>();
-            for (String[] group : query(connection, "SELECT order_id, COUNT(*) FROM shop_payments GROUP BY order_id"
-                    + " HAVING COUNT(*) > 1 ORDER BY order_id")) {
-                mismatches.add(new Mismatch("order-paid-twice", "order " + group[0] + " has " + group[1] + " payments"));
+            boolean autoCommit = connection.getAutoCommit();
+            int isolation = connection.getTransactionIsolation();
+            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            connection.setAutoCommit(false);
+            try {
+                return reconcile(connection, now);
+            } finally {
+                connection.rollback();
+                connection.setAutoCommit(autoCommit);
+                connection.setTransactionIsolation(isolation);
             }
-            for (String[] group : query(connection, "SELECT channel_txn_id, callback_status, COUNT(*)"
-                    + " FROM shop_ledger_entries GROUP BY channel_txn_id, callback_status HAVING COUNT(*) > 1"
-                    + " ORDER BY channel_txn_id")) {
-                mismatches.add(new Mismatch("callback-booked-twice", "channel transaction " + group[0] + " "
-                        + group[1] + " has " + group[2] + " ledger entries"));
-            }
-            events(connection, now, mismatches);
-            for (String[] group : query(connection, "SELECT job, slot, COUNT(*) FROM job_runs GROUP BY job, slot"
-                    + " HAVING COUNT(*) > 1 ORDER BY job, slot")) {
-                mismatches.add(new Mismatch("job-slot-run-twice", "job " + group[0] + " slot " + group[1] + " has "
-                        + group[2] + " runs"));
-            }
-            Map<String, Set<Long>> referenced = referencedRows(connection, mismatches);
-            for (Action action : ACTIONS) {
-                Set<Long> ids = new HashSet<>();
-                Set<Long> unreferenced = new TreeSet<>();
-                long recordMustLiveSince = now - action.ttl().toMillis() + MARGIN.toMillis();
-                try (PreparedStatement select = connection.prepareStatement(
-                        "SELECT id, created_at FROM " + action.table())) {
-                    try (ResultSet rows = select.executeQuery()) {
-                        while (rows.next()) {
-                            long id = rows.getLong(1);
-                            ids.add(id);
-                            if (rows.getLong(2) > recordMustLiveSince && !referenced.get(action.name()).contains(id)) {
-                                unreferenced.add(id);
-                            }
-                        }
-                    }
-                }
-                for (long id : unreferenced) {
-                    mismatches.add(new Mismatch(action.missingRecordKind(), action.table() + " row " + id
-                            + " has no completed " + action.name() + " record"));
-                }
-                for (long id : new TreeSet<>(referenced.get(action.name()))) {
-                    if (!ids.contains(id)) {
-                        mismatches.add(new Mismatch("record-without-business-row", "a completed " + action.name()
-                                + " record answers with " + action.table() + " row " + id + ", which does not exist"));
-                    }
-                }
-            }
-            return new Reconciliation(count(connection, "shop_orders"), count(connection, "shop_payments"),
-                    count(connection, "shop_ledger_entries"),
-                    count(connection, RecordStore.DEFAULT_TABLE + " WHERE status = 'COMPLETED'"),
-                    channel.charges(), count(connection, "job_runs"), mismatches);
         } catch (SQLException e) {
             throw new IllegalStateException("Reconciliation failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Every read in one snapshot (a transaction at REPEATABLE READ, rolled back): work that commits while the tables
+     * are read, such as a job run or a callback under traffic, must not be seen in one table and not yet in the
+     * other, which reads of their own would report as a mismatch.
+     */
+    private Reconciliation reconcile(Connection connection, long now) throws SQLException {
+        List<Mismatch> mismatches = new ArrayList<>();
+        for (String[] group : query(connection, "SELECT order_id, COUNT(*) FROM shop_payments GROUP BY order_id"
+                + " HAVING COUNT(*) > 1 ORDER BY order_id")) {
+            mismatches.add(new Mismatch("order-paid-twice", "order " + group[0] + " has " + group[1] + " payments"));
+        }
+        for (String[] group : query(connection, "SELECT channel_txn_id, callback_status, COUNT(*)"
+                + " FROM shop_ledger_entries GROUP BY channel_txn_id, callback_status HAVING COUNT(*) > 1"
+                + " ORDER BY channel_txn_id")) {
+            mismatches.add(new Mismatch("callback-booked-twice", "channel transaction " + group[0] + " "
+                    + group[1] + " has " + group[2] + " ledger entries"));
+        }
+        events(connection, now, mismatches);
+        for (String[] group : query(connection, "SELECT job, slot, COUNT(*) FROM job_runs GROUP BY job, slot"
+                + " HAVING COUNT(*) > 1 ORDER BY job, slot")) {
+            mismatches.add(new Mismatch("job-slot-run-twice", "job " + group[0] + " slot " + group[1] + " has "
+                    + group[2] + " runs"));
+        }
+        Map<String, Set<Long>> referenced = referencedRows(connection, mismatches);
+        for (Action action : ACTIONS) {
+            Set<Long> ids = new HashSet<>();
+            Set<Long> unreferenced = new TreeSet<>();
+            long recordMustLiveSince = now - action.ttl().toMillis() + MARGIN.toMillis();
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT id, created_at FROM " + action.table())) {
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        long id = rows.getLong(1);
+                        ids.add(id);
+                        if (rows.getLong(2) > recordMustLiveSince && !referenced.get(action.name()).contains(id)) {
+                            unreferenced.add(id);
+                        }
+                    }
+                }
+            }
+            for (long id : unreferenced) {
+                mismatches.add(new Mismatch(action.missingRecordKind(), action.table() + " row " + id
+                        + " has no completed " + action.name() + " record"));
+            }
+            for (long id : new TreeSet<>(referenced.get(action.name()))) {
+                if (!ids.contains(id)) {
+                    mismatches.add(new Mismatch("record-without-business-row", "a completed " + action.name()
+                            + " record answers with " + action.table() + " row " + id + ", which does not exist"));
+                }
+            }
+        }
+        return new Reconciliation(count(connection, "shop_orders"), count(connection, "shop_payments"),
+                count(connection, "shop_ledger_entries"),
+                count(connection, RecordStore.DEFAULT_TABLE + " WHERE status = 'COMPLETED'"),
+                channel.charges(), count(connection, "job_runs"), mismatches);
     }
 
     /**
