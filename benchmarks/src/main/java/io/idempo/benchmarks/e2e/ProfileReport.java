@@ -123,14 +123,7 @@ final class ProfileReport {
                 + "**Inclusive**: the component is anywhere on the stack (the rows add up to more than 100 %). "
                 + "Components by package: see `FrameComponent`.");
         line("");
-        StringBuilder header = new StringBuilder("| component |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (PhaseProfile profile : profiles) {
-            header.append(' ').append(profile.phase().label).append(": self / nearest library / inclusive |");
-            rule.append("---|");
-        }
-        line(header.toString());
-        line(rule.toString());
+        phaseColumns("component", ": self / nearest library / inclusive");
         for (FrameComponent component : FrameComponent.values()) {
             StringBuilder row = new StringBuilder("| " + component.label + " |");
             for (PhaseProfile profile : profiles) {
@@ -145,6 +138,18 @@ final class ProfileReport {
         line("");
     }
 
+    /** A table's header and rule: the first column, then one per phase, its label followed by {@code suffix}. */
+    private void phaseColumns(String first, String suffix) {
+        StringBuilder header = new StringBuilder("| " + first + " |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (PhaseProfile profile : profiles) {
+            header.append(' ').append(profile.phase().label).append(suffix).append(" |");
+            rule.append("---|");
+        }
+        line(header.toString());
+        line(rule.toString());
+    }
+
     private void writeWatched() {
         line("## Watched call sites");
         line("");
@@ -152,14 +157,7 @@ final class ProfileReport {
                 + "JSON-P's static `Json.createReader`, `Json.createObjectBuilder`, ... call each time: a "
                 + "`ServiceLoader` lookup that scans the class path's jars (`ClassLoader.getResources`).");
         line("");
-        StringBuilder header = new StringBuilder("| method |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (PhaseProfile profile : profiles) {
-            header.append(' ').append(profile.phase().label).append(" |");
-            rule.append("---|");
-        }
-        line(header.toString());
-        line(rule.toString());
+        phaseColumns("method", "");
         for (String method : WATCHED) {
             StringBuilder row = new StringBuilder("| `" + method + "` |");
             for (PhaseProfile profile : profiles) {
