@@ -80,7 +80,7 @@ public final class CanonicalWriter {
     private final int[] fieldStarts = new int[MAX_FIELDS];
     private int fieldCount;
 
-    private final MessageDigest sha256 = Fingerprint.newSha256();
+    private final MessageDigest sha256 = Sha256.newDigest();
     private final byte[] digest = new byte[sha256.getDigestLength()];
 
     CanonicalWriter() {

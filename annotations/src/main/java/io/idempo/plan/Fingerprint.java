@@ -1,7 +1,6 @@
 package io.idempo.plan;
 
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -42,7 +41,7 @@ public final class Fingerprint {
      */
     public Map<String, String> fieldDigests() {
         Map<String, String> digests = new LinkedHashMap<>();
-        MessageDigest sha = newSha256();
+        MessageDigest sha = Sha256.newDigest();
         for (int i = 0; i < fieldStarts.length; i++) {
             int end = i + 1 < fieldStarts.length ? fieldStarts[i + 1] : encoded.length;
             sha.update(encoded, fieldStarts[i], end - fieldStarts[i]);
@@ -55,14 +54,6 @@ public final class Fingerprint {
     /** The canonical bytes the digest was computed from; a copy, for tests and diagnostics. */
     public byte[] encoded() {
         return encoded.clone();
-    }
-
-    static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java platform provides SHA-256", e);
-        }
     }
 
     @Override

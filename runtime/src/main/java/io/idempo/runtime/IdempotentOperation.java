@@ -3,12 +3,11 @@ package io.idempo.runtime;
 import io.idempo.plan.CanonicalWriter;
 import io.idempo.plan.MethodPlan;
 import io.idempo.plan.Rules;
+import io.idempo.plan.Sha256;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -203,13 +202,9 @@ public final class IdempotentOperation<T> {
 
     /** What the record stores as the fingerprint version: 16 hex characters over the field names. */
     private static String shapeVersion(List<String> paths) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(("operation:" + String.join(",", paths)).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java platform provides SHA-256", e);
-        }
+        byte[] digest = Sha256.newDigest()
+                .digest(("operation:" + String.join(",", paths)).getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(digest, 0, 8);
     }
 
     private static String checkedAction(String action) {

@@ -2,7 +2,6 @@ package io.idempo.runtime;
 
 import io.idempo.runtime.spi.CallOutcome;
 import java.lang.System.Logger.Level;
-import java.util.Optional;
 
 /**
  * One INFO line per call on the logger {@code io.idempo.outcome}: the action, the scope, the key, the request id,
@@ -29,20 +28,21 @@ final class OutcomeLog {
     private OutcomeLog() {
     }
 
-    private static final String LINE = "idempo action={0} scope={1} key={2} request={3} outcome={4} source={5}";
-
+    /**
+     * The line is built here rather than handed to the logger as a pattern with parameters: a handler would parse
+     * that pattern with {@code MessageFormat} on every call (a fifth of the line's cost on Payara, JFR profile).
+     */
     static void log(RecordKey key, CallOutcome outcome, DecidedBy source) {
         if (LOG.isLoggable(Level.INFO)) {
-            String scope = key.scope().isEmpty() ? "-" : key.scope();
-            String request = IdempotencyContext.currentRequestId().orElse("-");
-            Optional<String> trace = CurrentTrace.id();
-            if (trace.isPresent()) {
-                LOG.log(Level.INFO, LINE + " trace={6}", key.action(), scope, key.clientKey(), request,
-                        outcome.label(), source.label, trace.get());
-            } else {
-                LOG.log(Level.INFO, LINE, key.action(), scope, key.clientKey(), request, outcome.label(),
-                        source.label);
-            }
+            StringBuilder line = new StringBuilder(160)
+                    .append("idempo action=").append(key.action())
+                    .append(" scope=").append(key.scope().isEmpty() ? "-" : key.scope())
+                    .append(" key=").append(key.clientKey())
+                    .append(" request=").append(IdempotencyContext.currentRequestId().orElse("-"))
+                    .append(" outcome=").append(outcome.label())
+                    .append(" source=").append(source.label);
+            CurrentTrace.id().ifPresent(trace -> line.append(" trace=").append(trace));
+            LOG.log(Level.INFO, line.toString());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.idempo.jakarta.internal;
 
 import io.idempo.jakarta.IdempotencyHeaders;
+import io.idempo.plan.Sha256;
 import io.idempo.runtime.IdempotencyContext;
 import io.idempo.runtime.RecordKey;
 import io.idempo.runtime.spi.CallOutcome;
@@ -21,11 +22,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
-import java.lang.reflect.Method;
 import java.lang.System.Logger.Level;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -156,15 +156,11 @@ public class EdgeReplay implements ContainerRequestFilter, ContainerResponseFilt
 
     /** SHA-256 over the method, the path with its query and the body: what a duplicate must repeat exactly. */
     private static String requestDigest(ContainerRequestContext request, byte[] body) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update((request.getMethod() + " " + request.getUriInfo().getRequestUri().getRawPath() + "?"
-                    + request.getUriInfo().getRequestUri().getRawQuery() + "\n").getBytes(StandardCharsets.UTF_8));
-            sha.update(body);
-            return HexFormat.of().formatHex(sha.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java platform provides SHA-256", e);
-        }
+        MessageDigest sha = Sha256.newDigest();
+        sha.update((request.getMethod() + " " + request.getUriInfo().getRequestUri().getRawPath() + "?"
+                + request.getUriInfo().getRequestUri().getRawQuery() + "\n").getBytes(StandardCharsets.UTF_8));
+        sha.update(body);
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     private static String principal(ContainerRequestContext request) {

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.text.MessageFormat;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -20,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +36,7 @@ class OrderEventsExampleTest {
         Handler outcomeLog = new Handler() {
             @Override
             public void publish(LogRecord record) {
-                outcomes.add(MessageFormat.format(record.getMessage(), record.getParameters()));
+                outcomes.add(new SimpleFormatter().formatMessage(record));
             }
 
             @Override

@@ -1,9 +1,9 @@
 package io.idempo.runtime.outbox;
 
+import io.idempo.plan.Sha256;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.UUID;
 
 /**
@@ -21,12 +21,7 @@ final class EventIds {
     }
 
     static String derived(String keyHash, int generation, int sequence) {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java platform provides SHA-256", e);
-        }
+        MessageDigest sha = Sha256.newDigest();
         sha.update(NAMESPACE);
         sha.update(keyHash.getBytes(StandardCharsets.US_ASCII));
         sha.update(ByteBuffer.allocate(8).putInt(generation).putInt(sequence).array());

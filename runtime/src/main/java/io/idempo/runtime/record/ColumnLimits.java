@@ -1,7 +1,6 @@
 package io.idempo.runtime.record;
 
 import io.idempo.runtime.internal.TextColumns;
-import java.util.regex.Pattern;
 
 /** The column sizes of the record table's shipped DDL, checked before every write ({@link TextColumns}). */
 final class ColumnLimits {
@@ -14,18 +13,35 @@ final class ColumnLimits {
     static final int FIELD_DIGESTS = 16_000;
     static final int RESPONSE_UTF8_BYTES = TextColumns.MEDIUMTEXT_UTF8_BYTES;
 
-    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+    private static final int SHA256_HEX_LENGTH = 64;
 
     private ColumnLimits() {
     }
 
     /** A lowercase hex SHA-256: one spelling per hash, so a key can never be stored twice in two cases. */
     static String requireSha256Hex(String column, String value) {
-        if (value == null || !SHA256_HEX.matcher(value).matches()) {
+        if (value == null || value.length() != SHA256_HEX_LENGTH || !isLowercaseHex(value)) {
             throw new IllegalArgumentException(column + " must be a SHA-256 in lowercase hex (64 characters of"
                     + " 0-9a-f), not '" + value + "'");
         }
         return value;
+    }
+
+    /**
+     * Non-empty and only 0-9a-f. A loop, not a regular expression: a first call checks three hashes, and the
+     * matcher was 2.5 % of its CPU samples (JFR profile of the example app).
+     */
+    static boolean isLowercaseHex(String value) {
+        if (value.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String requireResponseFits(String response) {

@@ -3,15 +3,12 @@ package io.idempo.runtime.record;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The text form of per-field digests in the {@code field_digests} column: one {@code path=hex} line per field,
  * in plan order. Lines keep the column readable in a SQL console, and field paths never contain a line break.
  */
 final class FieldDigests {
-
-    private static final Pattern HEX = Pattern.compile("[0-9a-f]+");
 
     private FieldDigests() {
     }
@@ -25,7 +22,7 @@ final class FieldDigests {
                 throw new IllegalArgumentException("Invalid field path '" + path
                         + "' in the field digests: it must be non-empty and contain neither '=' nor a line break");
             }
-            if (hex == null || !HEX.matcher(hex).matches()) {
+            if (hex == null || !ColumnLimits.isLowercaseHex(hex)) {
                 throw new IllegalArgumentException("Invalid digest '" + hex + "' for field '" + path
                         + "': it must be lowercase hex");
             }

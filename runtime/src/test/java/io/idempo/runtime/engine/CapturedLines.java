@@ -1,11 +1,11 @@
 package io.idempo.runtime.engine;
 
-import java.text.MessageFormat;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 
 /**
  * The lines a logger writes, formatted, from the moment this is {@linkplain #of attached} until it is closed: the
@@ -33,7 +33,7 @@ final class CapturedLines extends Handler implements AutoCloseable {
 
     @Override
     public void publish(LogRecord record) {
-        lines.add(MessageFormat.format(record.getMessage(), record.getParameters()));
+        lines.add(new SimpleFormatter().formatMessage(record));
     }
 
     @Override

@@ -46,6 +46,13 @@ class ArgumentValidationTest {
                 valid.action(), valid.scope(), valid.clientKey(), valid.fingerprint(), valid.fingerprintVersion(),
                 valid.fieldDigests(), valid.lease(), valid.ttl()));
         assertTrue(refused.getMessage().startsWith("keyHash must be a SHA-256 in lowercase hex"), refused.getMessage());
+        String hash = valid.keyHash();
+        for (String malformed : List.of("", hash.substring(1), hash + "0", "g" + hash.substring(1),
+                hash.substring(1) + "/", hash.substring(1) + ":")) {
+            assertThrows(IllegalArgumentException.class, () -> new NewRecord(malformed, valid.action(), valid.scope(),
+                    valid.clientKey(), valid.fingerprint(), valid.fingerprintVersion(), valid.fieldDigests(),
+                    valid.lease(), valid.ttl()), malformed);
+        }
     }
 
     @Test
@@ -60,6 +67,8 @@ class ArgumentValidationTest {
 
         assertThrows(IllegalArgumentException.class, () -> withFieldDigests(Map.of("a=b", "00")));
         assertThrows(IllegalArgumentException.class, () -> withFieldDigests(Map.of("a", "not hex")));
+        assertThrows(IllegalArgumentException.class, () -> withFieldDigests(Map.of("a", "")));
+        assertThrows(IllegalArgumentException.class, () -> withFieldDigests(Map.of("a", "00FF")));
     }
 
     @Test
