@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The end-to-end load benchmark (issue #6): builds the example app and the harness, then measures the example on
 # Payara Micro with and without @Idempotent against the local MariaDB, PostgreSQL and Redis, and writes
-# docs/benchmarks-e2e-results.md and docs/benchmarks-e2e.png. About 24 minutes with the defaults.
+# docs/benchmarks-e2e-results.md and docs/benchmarks-e2e.png. About 28 minutes with the defaults.
 #
 #   benchmarks/e2e/run.sh                                    # everything, defaults
 #   benchmarks/e2e/run.sh -De2e.round-seconds=5 -De2e.configurations=postgresql-redis -De2e.series=unique-trivial
 #   benchmarks/e2e/run.sh -De2e.round-seconds=5 -De2e.configurations=postgresql-redis -De2e.series=open-loop-realistic
 #
-# Settings (system properties, see E2eSettings): e2e.round-seconds (8), e2e.warmup-seconds (3), e2e.pairs (3),
+# Settings (system properties, see E2eSettings): e2e.round-seconds (8), e2e.warmup-seconds (3),
+# e2e.initial-warmup-seconds (120, after each server start), e2e.pairs (3),
 # e2e.connections (32), e2e.configurations, e2e.series, e2e.primed-keys (1000), e2e.redis.url, and the database
 # servers as for the tests (idempo-testing's TestDatabase): e2e.postgresql.url (jdbc:postgresql://127.0.0.1:5432/test)
 # and e2e.mariadb.url (jdbc:mariadb://127.0.0.1:3306/test), beside whose database the run creates its own.

@@ -22,8 +22,6 @@ final class ConfigurationRun {
 
     /** After a round, the requests still in flight finish before the closing snapshot. */
     private static final Duration SETTLE = Duration.ofMillis(500);
-    /** Warm-up passes over every wrk series after the server started. */
-    private static final int INITIAL_WARMUP_PASSES = 2;
     /** The load of a counting pass: a few thousand requests. */
     private static final Duration COUNTING_LOAD = Duration.ofSeconds(2);
     /** The open-loop rate, as a share of the plain endpoint's closed-loop capacity: a load the server carries. */
@@ -74,11 +72,13 @@ final class ConfigurationRun {
                 counters = new Counters(server.pid(), Long.parseLong(RedisInfo.field(redis, "server", "process_id")),
                         database, redis);
                 prepareScripts();
-                // A fresh JVM on two busy cores compiles for a minute or so: until then the first series' rounds
-                // measure the JIT (seen with 6 s of warm-up: the plain endpoint gaining 70 % from round 1 to 3).
+                // A fresh JVM on two busy cores compiles for minutes: until then the first series' rounds measure
+                // the JIT (seen with 6 s of warm-up: the plain endpoint gaining 70 % from round 1 to 3; with 12 s,
+                // both endpoints' server CPU per request still falling by a quarter over the rounds).
                 List<Series> closedLoopLoads = settings.series().stream().filter(series -> !series.isBurst())
                         .map(Series::closedLoopLoad).distinct().toList();
-                for (int pass = 0; pass < INITIAL_WARMUP_PASSES; pass++) {
+                long warmUntil = System.nanoTime() + settings.initialWarmup().toNanos();
+                while (!closedLoopLoads.isEmpty() && System.nanoTime() < warmUntil) {
                     for (Series series : closedLoopLoads) {
                         warmUp(series, settings.warmup());
                     }

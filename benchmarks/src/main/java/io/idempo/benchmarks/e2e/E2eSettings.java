@@ -15,8 +15,9 @@ import java.util.List;
  * @param docsDir        where the results table and chart go
  * @param workDir        the servers' directories and logs
  * @param round          the length of one measured round
- * @param warmup         the warm-up of each endpoint before each series; after a server start, two passes of it
- *                       over every series' wrk load (an open-loop series': its closed-loop twin's)
+ * @param warmup         the warm-up of each endpoint before each series
+ * @param initialWarmup  after a server start, passes of {@code warmup} over every series' wrk load (an open-loop
+ *                       series': its closed-loop twin's), both endpoints, until at least this long has passed
  * @param pairs          rounds per endpoint: A B A B ... ({@code pairs} of each)
  * @param connections    wrk's concurrent connections
  * @param primedKeys     how many completed keys the duplicates series cycles over
@@ -29,7 +30,7 @@ import java.util.List;
  * own is created beside the one they name.
  */
 record E2eSettings(Path war, Path payaraMicro, Path wrkScript, Path docsDir, Path workDir, Duration round,
-                   Duration warmup, int pairs, int connections, int primedKeys, List<Series> series,
+                   Duration warmup, Duration initialWarmup, int pairs, int connections, int primedKeys, List<Series> series,
                    List<Configuration> configurations, String redisUrl) {
 
     static E2eSettings fromSystemProperties() {
@@ -41,6 +42,7 @@ record E2eSettings(Path war, Path payaraMicro, Path wrkScript, Path docsDir, Pat
                 path("e2e.work-dir", "benchmarks/target/e2e"),
                 Duration.ofSeconds(Long.getLong("e2e.round-seconds", 8)),
                 Duration.ofSeconds(Long.getLong("e2e.warmup-seconds", 3)),
+                Duration.ofSeconds(Long.getLong("e2e.initial-warmup-seconds", 120)),
                 Integer.getInteger("e2e.pairs", 3),
                 Integer.getInteger("e2e.connections", 32),
                 Integer.getInteger("e2e.primed-keys", 1000),

@@ -65,7 +65,8 @@ final class Report {
         line("- Software: " + environment.versions().entrySet().stream()
                 .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining("; ")) + ".");
         line("- Load: wrk, 1 thread, " + settings.connections() + " connections, " + settings.round().toSeconds()
-                + " s rounds after " + settings.warmup().toSeconds() + " s of warm-up per endpoint and series; "
+                + " s rounds after " + settings.warmup().toSeconds() + " s of warm-up per endpoint and series, and "
+                + settings.initialWarmup().toSeconds() + " s of both endpoints' loads after each server start; "
                 + "bursts released together from " + "raw sockets, one unmeasured burst per endpoint first; open loop: "
                 + "a fixed rate of " + f0(100 * ConfigurationRun.OPEN_LOOP_SHARE) + " % of A's closed-loop req/s "
                 + "with the same requests, from raw keep-alive sockets in the harness (up to "

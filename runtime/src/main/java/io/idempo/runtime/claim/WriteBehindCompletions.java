@@ -41,6 +41,13 @@ public final class WriteBehindCompletions implements ClaimStore, ClaimStoreHealt
     private static final System.Logger LOG = System.getLogger(WriteBehindCompletions.class.getName());
     /** Outcomes per pipeline: enough for a burst, small enough to stay well inside the store's timeout. */
     private static final int MAX_BATCH = 256;
+    /**
+     * How long a drain waits before it writes. A first call's outcome and the answer the Jakarta adapter stores for
+     * the same request come a fraction of a millisecond apart, and calls that end together likewise: one pipeline
+     * then carries them all, where each took a round trip of its own (and a wake-up of Redis, which costs Redis
+     * more CPU than the command). A duplicate on another node meets the claim that much longer.
+     */
+    static final long LINGER_MILLIS = 2;
 
     private final ClaimStore remote;
     private final Executor writer;
@@ -164,12 +171,23 @@ public final class WriteBehindCompletions implements ClaimStore, ClaimStoreHealt
 
     private void drainAndReschedule() {
         try {
+            lingerUnlessClosed();
             drain();
         } finally {
             draining.set(false);
         }
         if (!queue.isEmpty()) {
             scheduleDrain(); // queued after the last look but before the flag was cleared
+        }
+    }
+
+    private void lingerUnlessClosed() {
+        if (!closed) {
+            try {
+                Thread.sleep(LINGER_MILLIS);
+            } catch (InterruptedException stopping) {
+                Thread.currentThread().interrupt(); // the executor is stopping: write what is pending now
+            }
         }
     }
 

@@ -115,6 +115,36 @@ class WriteBehindCompletionsTest {
         assertEquals(1, writer.tasks.size(), "a drain for what comes after");
     }
 
+    /**
+     * A first call's outcome and the edge's answer of the same request come a fraction of a millisecond apart, after
+     * the drain for the first has started: it waits for the second. Without the wait each goes alone.
+     */
+    @Test
+    void outcomesCompletedWithinTheLingerShareOnePipeline() throws InterruptedException {
+        PipelineCountingStore counting = new PipelineCountingStore(redis);
+        WriteBehindCompletions own = WriteBehindCompletions.over(counting);
+        try {
+            for (int i = 0; i < 40; i++) {
+                own.complete("outcome-" + i, CALL, TTL);
+                long apart = System.nanoTime() + 1_000_000;
+                while (System.nanoTime() < apart) {
+                    Thread.onSpinWait(); // meanwhile the drain has started and, without the wait, written the first
+                }
+                own.complete("answer-" + i, CALL, TTL);
+                for (int wait = 0; wait < 200 && redis.completed("answer-" + i).isEmpty(); wait++) {
+                    Thread.sleep(5);
+                }
+                assertEquals(Optional.of(CALL), redis.completed("outcome-" + i));
+                assertEquals(Optional.of(CALL), redis.completed("answer-" + i));
+            }
+        } finally {
+            own.close();
+        }
+        long shared = counting.batchSizes().stream().filter(size -> size == 2).count();
+        assertTrue(shared >= 30, "pairs written in one pipeline: " + shared + " of 40, batches "
+                + counting.batchSizes());
+    }
+
     @Test
     void aForgottenOutcomeIsNotWrittenAfterwards() {
         store.complete("k", CALL, TTL);
