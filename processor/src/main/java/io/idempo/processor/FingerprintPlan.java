@@ -1,8 +1,7 @@
 package io.idempo.processor;
 
+import io.idempo.plan.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -28,11 +27,7 @@ record FingerprintPlan(List<Field> fields) {
 
     /** First 16 hex characters of the SHA-256 of {@link #describe()}: changes exactly when the plan changes. */
     String version() {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(describe().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash).substring(0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java platform provides SHA-256", e);
-        }
+        byte[] hash = Sha256.newDigest().digest(describe().getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(hash).substring(0, 16);
     }
 }

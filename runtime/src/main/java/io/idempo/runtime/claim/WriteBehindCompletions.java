@@ -47,7 +47,7 @@ public final class WriteBehindCompletions implements ClaimStore, ClaimStoreHealt
      * then carries them all, where each took a round trip of its own (and a wake-up of Redis, which costs Redis
      * more CPU than the command). A duplicate on another node meets the claim that much longer.
      */
-    static final long LINGER_MILLIS = 2;
+    private static final long LINGER_MILLIS = 2;
 
     private final ClaimStore remote;
     private final Executor writer;
