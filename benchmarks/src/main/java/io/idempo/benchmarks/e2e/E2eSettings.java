@@ -30,8 +30,8 @@ import java.util.List;
  * own is created beside the one they name.
  */
 record E2eSettings(Path war, Path payaraMicro, Path wrkScript, Path docsDir, Path workDir, Duration round,
-                   Duration warmup, Duration initialWarmup, int pairs, int connections, int primedKeys, List<Series> series,
-                   List<Configuration> configurations, String redisUrl) {
+                   Duration warmup, Duration initialWarmup, int pairs, int connections, int primedKeys,
+                   List<Series> series, List<Configuration> configurations, String redisUrl) {
 
     static E2eSettings fromSystemProperties() {
         return new E2eSettings(
