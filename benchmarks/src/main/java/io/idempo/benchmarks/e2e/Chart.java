@@ -9,9 +9,9 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalDouble;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import javax.imageio.ImageIO;
 
 /**

@@ -73,14 +73,20 @@ public class ReconciliationService {
         try (Connection connection = dataSource.getConnection()) {
             boolean autoCommit = connection.getAutoCommit();
             int isolation = connection.getTransactionIsolation();
-            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-            connection.setAutoCommit(false);
             try {
+                connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+                connection.setAutoCommit(false);
                 return reconcile(connection, now);
             } finally {
-                connection.rollback();
-                connection.setAutoCommit(autoCommit);
-                connection.setTransactionIsolation(isolation);
+                // The pool hands this connection on: its level and mode go back even when a step above failed.
+                try {
+                    if (!connection.getAutoCommit()) {
+                        connection.rollback();
+                    }
+                } finally {
+                    connection.setAutoCommit(autoCommit);
+                    connection.setTransactionIsolation(isolation);
+                }
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Reconciliation failed: " + e.getMessage(), e);

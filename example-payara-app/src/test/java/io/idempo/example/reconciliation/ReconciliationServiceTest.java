@@ -2,6 +2,8 @@ package io.idempo.example.reconciliation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.example.config.DatabaseSetup;
 import io.idempo.example.jobs.OrderExpiryJob;
@@ -9,6 +11,9 @@ import io.idempo.example.payments.PaymentChannel;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -16,6 +21,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -87,6 +93,40 @@ class ReconciliationServiceTest {
         assertEquals(List.of(new Mismatch("record-without-business-row", "a completed " + OrderExpiryJob.ACTION
                 + " record answers with job_runs row 99, which does not exist")), reconciliation.reconcile()
                 .mismatches());
+    }
+
+    /** The pool hands the connection on: a snapshot that cannot end must still give back its level and mode. */
+    @Test
+    void theConnectionGetsItsLevelAndModeBackWhenTheSnapshotCannotEnd() throws SQLException {
+        try (Connection pooled = database.getConnection()) {
+            pooled.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            Connection rollbackFails = proxy(Connection.class, (method, args) -> switch (method.getName()) {
+                case "close" -> null;
+                case "rollback" -> throw new SQLException("connection lost");
+                default -> method.invoke(pooled, args);
+            });
+            reconciliation.dataSource = proxy(DataSource.class, (method, args) -> rollbackFails);
+
+            IllegalStateException failed = assertThrows(IllegalStateException.class, reconciliation::reconcile);
+            assertEquals("Reconciliation failed: connection lost", failed.getMessage());
+            assertTrue(pooled.getAutoCommit(), "auto-commit back");
+            assertEquals(Connection.TRANSACTION_READ_COMMITTED, pooled.getTransactionIsolation(), "level back");
+        }
+    }
+
+    private interface Call {
+        Object invoke(Method method, Object[] args) throws Exception;
+    }
+
+    private static <T> T proxy(Class<T> type, Call call) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                (proxy, method, args) -> {
+                    try {
+                        return call.invoke(method, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                }));
     }
 
     private long insertRun(String slot, String node) throws SQLException {
