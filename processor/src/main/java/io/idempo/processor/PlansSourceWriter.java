@@ -1,11 +1,7 @@
 package io.idempo.processor;
 
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -19,17 +15,20 @@ import javax.lang.model.type.TypeMirror;
  * Writes the {@code <Type>_Idempotency} source for one type: a {@code MethodPlan} constant per method, the
  * encoded field paths and property names, the fingerprint and key functions, and one writer per composite type.
  * The output depends only on the source it is generated from (no timestamps, no hash-ordered collections), so
- * builds are reproducible.
+ * builds are reproducible. Types are written by {@link TypeNames} (never with their annotations), and every name
+ * the class declares comes from {@link GeneratedNames} (never one of the user's).
  */
 final class PlansSourceWriter {
 
     private static final String INDENT = "    ";
 
     private final TypeTools tools;
+    private final TypeNames typeNames;
     private final boolean generatedAnnotationAvailable;
 
     PlansSourceWriter(TypeTools tools) {
         this.tools = tools;
+        this.typeNames = new TypeNames(tools);
         this.generatedAnnotationAvailable = tools.typeElement("javax.annotation.processing.Generated").isPresent();
     }
 
@@ -51,17 +50,15 @@ final class PlansSourceWriter {
         private final TypeElement type;
         private final List<MethodModel> methods;
         private final String className;
+        private final GeneratedNames names;
         private final StringBuilder out = new StringBuilder();
-        private final Map<String, String> compositeWriters = new LinkedHashMap<>();
         private final List<Encoding.Composite> pendingComposites = new ArrayList<>();
-        /** Path or property name to the constant holding it encoded, in order of first use. */
-        private final Map<String, String> nameConstants = new LinkedHashMap<>();
-        private final Set<String> usedNames = new HashSet<>();
 
         Writer(TypeElement type, List<MethodModel> methods) {
             this.type = type;
             this.methods = methods;
             this.className = generatedSimpleName(type);
+            this.names = new GeneratedNames(className, methods, typeNames);
         }
 
         String write() {
@@ -84,19 +81,22 @@ final class PlansSourceWriter {
             }
             line(0, "public final class " + className + " implements IdempotencyPlans {");
             line(0, "");
-            List<String> stems = stems();
             for (int i = 0; i < methods.size(); i++) {
-                writeConstant(methods.get(i), stems.get(i));
+                writeConstant(methods.get(i), names.method(i));
             }
-            line(1, "private static final List<MethodPlan> PLANS = List.of("
-                    + stems.stream().map(JavaSource::constantName).collect(Collectors.joining(", ")) + ");");
+            List<String> constants = new ArrayList<>();
+            for (int i = 0; i < methods.size(); i++) {
+                constants.add(names.method(i).constant());
+            }
+            line(1, "private static final List<MethodPlan> " + names.plans() + " = List.of("
+                    + String.join(", ", constants) + ");");
             line(0, "");
             int nameConstantsAt = out.length(); // declared here once the functions below have used them all
-            writeLookup(stems);
+            writeLookup();
             for (int i = 0; i < methods.size(); i++) {
-                writeFingerprintFunction(methods.get(i), stems.get(i));
+                writeFingerprintFunction(methods.get(i), names.method(i));
                 if (methods.get(i).keyTemplate().isPresent()) {
-                    writeKeyFunction(methods.get(i), stems.get(i));
+                    writeKeyFunction(methods.get(i), names.method(i));
                 }
             }
             for (int i = 0; i < pendingComposites.size(); i++) {
@@ -109,65 +109,26 @@ final class PlansSourceWriter {
 
         /** Encoded once when the class loads, so that a call copies each name's bytes instead of encoding it. */
         private String nameConstantDeclarations() {
-            if (nameConstants.isEmpty()) {
+            if (names.nameConstants().isEmpty()) {
                 return "";
             }
             StringBuilder declarations = new StringBuilder();
             declarations.append(INDENT).append("// Field paths and property names, encoded once.\n");
-            nameConstants.forEach((text, constant) -> declarations.append(INDENT)
+            names.nameConstants().forEach((text, constant) -> declarations.append(INDENT)
                     .append("private static final CanonicalWriter.Name ").append(constant)
                     .append(" = CanonicalWriter.name(").append(JavaSource.literal(text)).append(");\n"));
             return declarations.append('\n').toString();
         }
 
-        /** {@code customerId} is {@code CUSTOMER_ID}, {@code request.amount} is {@code REQUEST_AMOUNT}. */
-        private String nameConstant(String text) {
-            String existing = nameConstants.get(text);
-            if (existing != null) {
-                return existing;
-            }
-            String base = JavaSource.constantName(text.replace('.', '_'));
-            String name = base;
-            for (int n = 2; usedNames.contains(name); n++) {
-                name = base + n;
-            }
-            usedNames.add(name);
-            nameConstants.put(text, name);
-            return name;
-        }
-
-        /**
-         * Method names, numbered from the second overload on: {@code pay}, {@code pay2}. Reserves the names they
-         * give, and the parameters' local names, which a constant of the same name would be shadowed by.
-         */
-        private List<String> stems() {
-            Map<String, Integer> seen = new LinkedHashMap<>();
-            List<String> stems = new ArrayList<>();
-            usedNames.add("PLANS");
-            for (MethodModel model : methods) {
-                String name = model.method().name();
-                int count = seen.merge(name, 1, Integer::sum);
-                String stem = count == 1 ? name : name + count;
-                usedNames.add(JavaSource.constantName(stem));
-                usedNames.add(stem + "Fingerprint");
-                usedNames.add(stem + "Key");
-                for (int i = 0; i < model.method().parameters().size(); i++) {
-                    usedNames.add(local(model, i));
-                }
-                stems.add(stem);
-            }
-            return stems;
-        }
-
-        private void writeConstant(MethodModel model, String stem) {
+        private void writeConstant(MethodModel model, GeneratedNames.MethodNames generated) {
             IdempotentMethod method = model.method();
             line(1, "/** {@code " + JavaSource.javadoc(model.signature()) + "}: fingerprint plan {@code "
                     + JavaSource.javadoc(model.fingerprint().describe()) + "}. */");
-            line(1, "static final MethodPlan " + JavaSource.constantName(stem) + " = MethodPlan.builder("
+            line(1, "static final MethodPlan " + generated.constant() + " = MethodPlan.builder("
                     + JavaSource.literal(model.signature()) + ")");
             line(3, ".action(" + JavaSource.literal(method.action()) + ")");
             model.keyTemplate().ifPresent(template -> line(3, ".keyTemplate(" + JavaSource.literal(template.text())
-                    + ", " + className + "::" + stem + "Key)"));
+                    + ", " + className + "::" + generated.key() + ")"));
             if (model.keyParameter() >= 0) {
                 line(3, ".keyParameter(" + model.keyParameter() + ")");
             }
@@ -185,52 +146,54 @@ final class PlansSourceWriter {
             }
             if (!model.storedExceptions().isEmpty()) {
                 line(3, ".storedExceptions(" + model.storedExceptions().stream()
-                        .map(exception -> tools.types().erasure(exception) + ".class")
+                        .map(exception -> typeNames.source(tools.types().erasure(exception)) + ".class")
                         .collect(Collectors.joining(", ")) + ")");
             }
             String fields = model.fingerprint().fields().stream()
                     .map(field -> JavaSource.literal(field.path().path())).collect(Collectors.joining(", "));
             line(3, ".fingerprint(" + JavaSource.literal(model.fingerprint().version()) + ", List.of(" + fields
-                    + "), " + className + "::" + stem + "Fingerprint)");
+                    + "), " + className + "::" + generated.fingerprint() + ")");
             line(3, ".build();");
             line(0, "");
         }
 
-        private void writeLookup(List<String> stems) {
-            line(1, "@Override");
-            line(1, "public MethodPlan plan(String signature) {");
+        private void writeLookup() {
+            line(1, "@java.lang.Override");
+            line(1, "public MethodPlan plan(java.lang.String signature) {");
             line(2, "switch (signature) {");
             for (int i = 0; i < methods.size(); i++) {
                 line(3, "case " + JavaSource.literal(methods.get(i).signature()) + ":");
-                line(4, "return " + JavaSource.constantName(stems.get(i)) + ";");
+                line(4, "return " + names.method(i).constant() + ";");
             }
             line(3, "default:");
             line(4, "return null;");
             line(2, "}");
             line(1, "}");
             line(0, "");
-            line(1, "@Override");
+            line(1, "@java.lang.Override");
             line(1, "public List<MethodPlan> plans() {");
-            line(2, "return PLANS;");
+            line(2, "return " + names.plans() + ";");
             line(1, "}");
         }
 
-        private void writeFingerprintFunction(MethodModel model, String stem) {
+        private void writeFingerprintFunction(MethodModel model, GeneratedNames.MethodNames generated) {
             line(0, "");
             List<PathResolver.ResolvedPath> paths = model.fingerprint().fields().stream()
                     .map(FingerprintPlan.Field::path).toList();
             suppressUncheckedCasts(paths);
-            line(1, "private static void " + stem + "Fingerprint(Object[] arguments, CanonicalWriter out) {");
-            declareParameters(model, paths);
+            line(1, "private static void " + generated.fingerprint() + "(java.lang.Object[] " + names.arguments()
+                    + ", CanonicalWriter " + names.out() + ") {");
+            declareParameters(generated, paths);
             for (FingerprintPlan.Field field : model.fingerprint().fields()) {
-                line(2, "out.field(" + nameConstant(field.path().path()) + ");");
-                List<String> guards = nullGuards(model, field.path(), false);
-                String write = writeStatement(field.encoding(), access(model, field.path()), "out", 1) + ";";
+                line(2, names.out() + ".field(" + names.nameConstant(field.path().path()) + ");");
+                List<String> guards = nullGuards(generated, field.path(), false);
+                String write = writeStatement(field.encoding(), access(generated, field.path()), names.out(), 1)
+                        + ";";
                 if (guards.isEmpty()) {
                     line(2, write);
                 } else {
                     line(2, "if (" + String.join(" || ", guards) + ") {");
-                    line(3, "out.writeNull();");
+                    line(3, names.out() + ".writeNull();");
                     line(2, "} else {");
                     line(3, write);
                     line(2, "}");
@@ -239,7 +202,7 @@ final class PlansSourceWriter {
             line(1, "}");
         }
 
-        private void writeKeyFunction(MethodModel model, String stem) {
+        private void writeKeyFunction(MethodModel model, GeneratedNames.MethodNames generated) {
             KeyTemplate template = model.keyTemplate().orElseThrow();
             List<KeyTemplate.Placeholder> placeholders = template.parts().stream()
                     .filter(KeyTemplate.Placeholder.class::isInstance).map(KeyTemplate.Placeholder.class::cast)
@@ -249,11 +212,12 @@ final class PlansSourceWriter {
                     + "}; null when a placeholder's value is null. */");
             List<PathResolver.ResolvedPath> paths = placeholders.stream().map(KeyTemplate.Placeholder::path).toList();
             suppressUncheckedCasts(paths);
-            line(1, "private static String " + stem + "Key(Object[] arguments) {");
-            declareParameters(model, paths);
+            line(1, "private static java.lang.String " + generated.key() + "(java.lang.Object[] " + names.arguments()
+                    + ") {");
+            declareParameters(generated, paths);
             List<String> guards = new ArrayList<>();
             for (KeyTemplate.Placeholder placeholder : placeholders) {
-                for (String guard : nullGuards(model, placeholder.path(), true)) {
+                for (String guard : nullGuards(generated, placeholder.path(), true)) {
                     if (!guards.contains(guard)) {
                         guards.add(guard);
                     }
@@ -269,11 +233,11 @@ final class PlansSourceWriter {
                 if (part instanceof KeyTemplate.Literal literal) {
                     pieces.add(JavaSource.literal(literal.text()));
                 } else if (part instanceof KeyTemplate.Placeholder placeholder) {
-                    pieces.add(render(placeholder.kind(), access(model, placeholder.path())));
+                    pieces.add(render(placeholder.kind(), access(generated, placeholder.path())));
                 }
             }
             if (!(template.parts().get(0) instanceof KeyTemplate.Placeholder)) {
-                pieces.set(0, "String.valueOf(" + pieces.get(0) + ")");
+                pieces.set(0, "java.lang.String.valueOf(" + pieces.get(0) + ")");
             }
             line(2, "return " + String.join(" + ", pieces) + ";");
             line(1, "}");
@@ -284,44 +248,39 @@ final class PlansSourceWriter {
             return switch (kind) {
                 case DECIMAL -> expression + ".stripTrailingZeros().toPlainString()";
                 case ENUM -> expression + ".name()";
-                default -> "String.valueOf(" + expression + ")";
+                default -> "java.lang.String.valueOf(" + expression + ")";
             };
         }
 
-        /** Casting an argument to a parameterized type is unchecked; say so only where it happens. */
+        /**
+         * Casting an argument to a parameterized type ({@code List<String>}, or {@code Outer<String>.Inner}) is
+         * unchecked; say so only where it happens.
+         */
         private void suppressUncheckedCasts(List<PathResolver.ResolvedPath> paths) {
-            boolean generic = paths.stream().map(path -> path.parameter().asType())
-                    .anyMatch(type -> type.getKind() == TypeKind.DECLARED
-                            && !((DeclaredType) type).getTypeArguments().isEmpty());
+            boolean generic = paths.stream().map(path -> typeNames.source(path.parameter().asType()))
+                    .anyMatch(type -> type.contains("<"));
             if (generic) {
-                line(1, "@SuppressWarnings(\"unchecked\")");
+                line(1, "@java.lang.SuppressWarnings(\"unchecked\")");
             }
         }
 
         /** Declares a local for each parameter the paths read, cast from the argument array. */
-        private void declareParameters(MethodModel model, List<PathResolver.ResolvedPath> paths) {
+        private void declareParameters(GeneratedNames.MethodNames generated, List<PathResolver.ResolvedPath> paths) {
             List<Integer> declared = new ArrayList<>();
             for (PathResolver.ResolvedPath path : paths) {
                 if (!declared.contains(path.index())) {
                     declared.add(path.index());
                     TypeMirror parameterType = path.parameter().asType();
-                    String cast = parameterType.getKind().isPrimitive()
-                            ? "(" + tools.types().boxedClass((PrimitiveType) parameterType)
-                            + ") " : "(" + parameterType + ") ";
-                    line(2, parameterType + " " + local(model, path.index()) + " = " + cast + "arguments["
-                            + path.index() + "];");
+                    String castType = typeNames.source(parameterType.getKind().isPrimitive()
+                            ? tools.types().boxedClass((PrimitiveType) parameterType).asType() : parameterType);
+                    line(2, typeNames.source(parameterType) + " " + generated.locals().get(path.index()) + " = ("
+                            + castType + ") " + names.arguments() + "[" + path.index() + "];");
                 }
             }
         }
 
-        /** Parameter names, renamed only where they would clash with the generated method's own names. */
-        private String local(MethodModel model, int index) {
-            String name = model.method().parameters().get(index).getSimpleName().toString();
-            return name.equals("arguments") || name.equals("out") ? name + "_" : name;
-        }
-
-        private String access(MethodModel model, PathResolver.ResolvedPath path) {
-            StringBuilder expression = new StringBuilder(local(model, path.index()));
+        private String access(GeneratedNames.MethodNames generated, PathResolver.ResolvedPath path) {
+            StringBuilder expression = new StringBuilder(generated.locals().get(path.index()));
             for (Property step : path.steps()) {
                 expression.append(step.accessor());
             }
@@ -332,9 +291,10 @@ final class PlansSourceWriter {
          * The null checks before reading a path: the parameter and each intermediate property, plus the leaf
          * when {@code includeLeaf} (key templates; writers handle a null leaf themselves).
          */
-        private List<String> nullGuards(MethodModel model, PathResolver.ResolvedPath path, boolean includeLeaf) {
+        private List<String> nullGuards(GeneratedNames.MethodNames generated, PathResolver.ResolvedPath path,
+                                        boolean includeLeaf) {
             List<String> guards = new ArrayList<>();
-            StringBuilder expression = new StringBuilder(local(model, path.index()));
+            StringBuilder expression = new StringBuilder(generated.locals().get(path.index()));
             TypeMirror type = path.parameter().asType();
             for (Property step : path.steps()) {
                 guards.add(expression + " == null"); // properties are only read from declared, nullable types
@@ -374,27 +334,20 @@ final class PlansSourceWriter {
             if (encoding instanceof Encoding.Composite composite) {
                 return className + "::" + compositeWriter(composite);
             }
-            String writer = "out" + depth;
-            String value = "value" + depth;
-            return "(" + writer + ", " + value + ") -> " + writeStatement(encoding, value, writer, depth + 1);
+            String[] parameters = names.lambdaParameters(depth);
+            return "(" + parameters[0] + ", " + parameters[1] + ") -> "
+                    + writeStatement(encoding, parameters[1], parameters[0], depth + 1);
         }
 
         /** The name of the writer method for a composite type, queuing it for generation on first use. */
         private String compositeWriter(Encoding.Composite composite) {
-            String key = composite.type().toString();
-            String existing = compositeWriters.get(key);
+            String key = typeNames.source(composite.type());
+            String existing = names.writer(key);
             if (existing != null) {
                 return existing;
             }
-            String base = "write" + simpleNames(composite.type());
-            String name = base;
-            for (int n = 2; usedNames.contains(name); n++) {
-                name = base + n;
-            }
-            usedNames.add(name);
-            compositeWriters.put(key, name);
             pendingComposites.add(composite);
-            return name;
+            return names.newWriter(key, "write" + simpleNames(composite.type()));
         }
 
         private String simpleNames(DeclaredType type) {
@@ -412,16 +365,19 @@ final class PlansSourceWriter {
 
         private void writeComposite(Encoding.Composite composite) {
             line(0, "");
-            line(1, "private static void " + compositeWriters.get(composite.type().toString())
-                    + "(CanonicalWriter out, " + composite.type() + " value) {");
-            line(2, "if (value == null) {");
-            line(3, "out.writeNull();");
+            String writer = names.out();
+            String value = names.value();
+            String type = typeNames.source(composite.type());
+            line(1, "private static void " + names.writer(type) + "(CanonicalWriter " + writer + ", " + type + " "
+                    + value + ") {");
+            line(2, "if (" + value + " == null) {");
+            line(3, writer + ".writeNull();");
             line(3, "return;");
             line(2, "}");
-            line(2, "out.beginObject(" + composite.members().size() + ");");
+            line(2, writer + ".beginObject(" + composite.members().size() + ");");
             for (Encoding.Member member : composite.members()) {
-                line(2, "out.property(" + nameConstant(member.property().name()) + ");");
-                line(2, writeStatement(member.encoding(), "value" + member.property().accessor(), "out", 1) + ";");
+                line(2, writer + ".property(" + names.nameConstant(member.property().name()) + ");");
+                line(2, writeStatement(member.encoding(), value + member.property().accessor(), writer, 1) + ";");
             }
             line(1, "}");
         }
