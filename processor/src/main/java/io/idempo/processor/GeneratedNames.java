@@ -22,8 +22,9 @@ import javax.lang.model.type.TypeMirror;
  */
 final class GeneratedNames {
 
-    /** The simple names the generated source refers to besides its own: its imports. */
-    static final List<String> IMPORTED = List.of("CanonicalWriter", "IdempotencyPlans", "MethodPlan", "List");
+    /** The types the generated source imports, and so refers to by their simple names. */
+    static final List<String> IMPORTS = List.of("io.idempo.plan.CanonicalWriter", "io.idempo.plan.IdempotencyPlans",
+            "io.idempo.plan.MethodPlan", "java.util.List");
 
     /**
      * The names generated for one method.
@@ -49,7 +50,7 @@ final class GeneratedNames {
     private final List<String[]> lambdaParameters = new ArrayList<>();
 
     GeneratedNames(String className, List<MethodModel> models, TypeNames typeNames) {
-        classScope.reserve(IMPORTED);
+        classScope.reserve(IMPORTS.stream().map(Annotations::simpleName).toList());
         classScope.reserve(List.of(className, "java", "javax"));
         for (MethodModel model : models) {
             forEachWrittenType(model, type -> classScope.reserve(typeNames.roots(type)));
