@@ -17,17 +17,20 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Decides how each fingerprinted type is encoded, or why it cannot be (P010, P011, P020, P021; P022 while a type it
- * reaches is not generated yet). Works for one method and one fingerprint field at a time; issues point at that
- * field's entry in {@code fingerprint}, or at the annotation when the field is implicit.
+ * reaches is not generated yet, P023 while Lombok may still change a class it reads). Works for one method and one
+ * fingerprint field at a time; issues point at that field's entry in {@code fingerprint}, or at the annotation when
+ * the field is implicit.
  */
 final class EncodingResolver {
 
     private final TypeTools tools;
     private final PropertyScanner properties;
+    private final LombokTypes lombok;
 
-    EncodingResolver(TypeTools tools, PropertyScanner properties) {
+    EncodingResolver(TypeTools tools, PropertyScanner properties, LombokTypes lombok) {
         this.tools = tools;
         this.properties = properties;
+        this.lombok = lombok;
     }
 
     /** The issues and the encoding (absent when there were errors). */
@@ -132,6 +135,11 @@ final class EncodingResolver {
             if (inaccessible.isPresent()) {
                 return fail(Message.INACCESSIBLE, "type " + inaccessible.get().getQualifiedName()
                         + " (fingerprint field '" + path + "')", generatedPackage.getQualifiedName());
+            }
+            Optional<LombokTypes.Pending> pending = lombok.pending(type);
+            if (pending.isPresent()) {
+                return fail(Message.AWAITING_LOMBOK, "class " + pending.get().type().getQualifiedName()
+                        + " in fingerprint field '" + path + "'", pending.get().annotations());
             }
             if (containsItself(type)) {
                 return fail(Message.NOT_ENCODABLE, path, type,

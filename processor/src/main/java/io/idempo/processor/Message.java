@@ -62,6 +62,10 @@ enum Message {
             "%s is still not generated after the last round of annotation processing, so the method gets no plan; "
                     + "another annotation processor was expected to generate it: check that it runs "
                     + "(annotationProcessorPaths) without errors of its own, or correct the name"),
+    AWAITING_LOMBOK("IDEM-P023", Severity.ERROR,
+            "%s has Lombok annotations (%s), and annotation processing ended before it could be read as Lombok "
+                    + "completes it, so the method gets no plan; put Lombok on annotationProcessorPaths, before "
+                    + "idempo-processor"),
     INTERNAL_ERROR("IDEM-P099", Severity.ERROR,
             "idempo-processor failed on %s (%s); please report it with this message");
 

@@ -18,37 +18,43 @@ final class MethodAnalyzer {
     record Result(Optional<MethodModel> model, List<Issue> issues) {
 
         /**
-         * The first P022 issue: the method reaches a type that another processor has not generated yet, so its
-         * other issues may be wrong and it is analysed again in a later round.
+         * The first P022 or P023 issue: the method reaches a type that another processor has not generated yet, or
+         * a class that Lombok may still change, so its other issues may be wrong and it is analysed again in a later
+         * round.
          */
-        Optional<Issue> missingType() {
-            return firstMissingType(issues);
+        Optional<Issue> waiting() {
+            return firstWaiting(issues);
         }
 
-        private static Optional<Issue> firstMissingType(List<Issue> issues) {
-            return issues.stream().filter(issue -> issue.message() == Message.TYPE_NOT_GENERATED).findFirst();
+        private static Optional<Issue> firstWaiting(List<Issue> issues) {
+            return issues.stream().filter(issue -> issue.message() == Message.TYPE_NOT_GENERATED
+                    || issue.message() == Message.AWAITING_LOMBOK).findFirst();
         }
     }
 
-    private final TypeTools tools;
+    private final TypeNames typeNames;
     private final List<MethodCheck> checks;
     private final DuplicateActionCheck duplicateActions = new DuplicateActionCheck();
     private final KeyTemplatePlanner keyTemplates;
     private final FingerprintPlanner fingerprints;
 
-    /** @param extraChecks run after the built-in checks; tests use them to provoke failures */
-    MethodAnalyzer(TypeTools tools, List<MethodCheck> extraChecks) {
-        this.tools = tools;
+    /**
+     * @param lombok      the classes Lombok may still change in the current round
+     * @param extraChecks run after the built-in checks; tests use them to provoke failures
+     */
+    MethodAnalyzer(TypeTools tools, LombokTypes lombok, List<MethodCheck> extraChecks) {
+        this.typeNames = new TypeNames(tools);
         List<MethodCheck> all = new ArrayList<>(List.of(new MissingTypeCheck(tools), new ConcreteMethodCheck(tools),
                 new ResultCheck(), new KeySourceCheck(tools), new DurationCheck(), new ActionNameCheck(),
                 new StoredExceptionCheck(tools)));
         all.addAll(extraChecks);
         this.checks = List.copyOf(all);
         PropertyScanner properties = new PropertyScanner(tools);
-        PathResolver paths = new PathResolver(tools, properties);
+        PathResolver paths = new PathResolver(tools, properties, lombok);
         ParameterAccess parameterAccess = new ParameterAccess(tools);
         this.keyTemplates = new KeyTemplatePlanner(paths, parameterAccess);
-        this.fingerprints = new FingerprintPlanner(paths, new EncodingResolver(tools, properties), parameterAccess);
+        this.fingerprints = new FingerprintPlanner(paths, new EncodingResolver(tools, properties, lombok),
+                parameterAccess);
     }
 
     Result analyze(IdempotentMethod method) {
@@ -60,7 +66,7 @@ final class MethodAnalyzer {
         issues.addAll(template.issues());
         FingerprintPlanner.Result fingerprint = fingerprints.plan(method);
         issues.addAll(fingerprint.issues());
-        if (Result.firstMissingType(issues).isEmpty()) {
+        if (Result.firstWaiting(issues).isEmpty()) {
             // A parameter type that is not generated yet prints by its simple name, so until then the method's
             // name for P014 would not match the one it has in the round that plans it.
             issues.addAll(duplicateActions.check(method));
@@ -79,7 +85,7 @@ final class MethodAnalyzer {
     private String signature(IdempotentMethod method) {
         StringJoiner joiner = new StringJoiner(",", method.name() + "(", ")");
         for (VariableElement parameter : method.parameters()) {
-            joiner.add(tools.runtimeTypeName(parameter.asType()));
+            joiner.add(typeNames.runtime(parameter.asType()));
         }
         return joiner.toString();
     }

@@ -15,8 +15,8 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Resolves a dotted path such as {@code request.customer.id} to a parameter and a chain of readable properties
- * (P008, P009; P022 while a type on the way is not generated yet, since its properties are not known). Used by
- * fingerprint paths and key template placeholders alike.
+ * (P008, P009; P022 while a type on the way is not generated yet, and P023 while Lombok may still change a class on
+ * the way, since their properties are not known). Used by fingerprint paths and key template placeholders alike.
  */
 final class PathResolver {
 
@@ -43,10 +43,12 @@ final class PathResolver {
 
     private final TypeTools tools;
     private final PropertyScanner properties;
+    private final LombokTypes lombok;
 
-    PathResolver(TypeTools tools, PropertyScanner properties) {
+    PathResolver(TypeTools tools, PropertyScanner properties, LombokTypes lombok) {
         this.tools = tools;
         this.properties = properties;
+        this.lombok = lombok;
     }
 
     /** The {@code use} of fingerprint paths, the only ones that refuse {@code @FingerprintExclude} properties. */
@@ -86,6 +88,12 @@ final class PathResolver {
             }
             if (i == segments.length) {
                 break;
+            }
+            Optional<LombokTypes.Pending> pending = lombok.pending(current);
+            if (pending.isPresent()) {
+                return Result.failed(Issue.on(method.element(), method.annotation(), position,
+                        Message.AWAITING_LOMBOK, "class " + pending.get().type().getQualifiedName() + " in " + use
+                                + " path '" + path + "'", pending.get().annotations()));
             }
             String segment = segments[i];
             Optional<Property> property = SourceVersion.isIdentifier(segment) ? find(current, segment, from)

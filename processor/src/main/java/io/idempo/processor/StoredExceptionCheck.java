@@ -9,7 +9,6 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 
@@ -66,15 +65,14 @@ final class StoredExceptionCheck implements MethodCheck {
         return false;
     }
 
-    private static Optional<String> rebuildProblem(TypeElement exception) {
+    private Optional<String> rebuildProblem(TypeElement exception) {
         if (exception.getModifiers().contains(Modifier.ABSTRACT)) {
             return Optional.of("it is abstract; name the concrete types that are thrown");
         }
         for (ExecutableElement constructor : ElementFilter.constructorsIn(exception.getEnclosedElements())) {
             if (constructor.getModifiers().contains(Modifier.PUBLIC)
                     && constructor.getParameters().size() == 1
-                    && constructor.getParameters().get(0).asType().getKind() == TypeKind.DECLARED
-                    && constructor.getParameters().get(0).asType().toString().equals("java.lang.String")) {
+                    && tools.isType(constructor.getParameters().get(0).asType(), "java.lang.String")) {
                 return Optional.empty();
             }
         }

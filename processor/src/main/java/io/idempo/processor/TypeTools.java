@@ -122,6 +122,15 @@ final class TypeTools {
         return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jakarta.");
     }
 
+    /** The top-level type that declares {@code type}, or {@code type} itself. */
+    static TypeElement outermost(TypeElement type) {
+        Element outermost = type;
+        while (outermost.getEnclosingElement().getKind() != ElementKind.PACKAGE) {
+            outermost = outermost.getEnclosingElement();
+        }
+        return (TypeElement) outermost;
+    }
+
     PackageElement packageOf(Element element) {
         return elements.getPackageOf(element);
     }
@@ -173,23 +182,5 @@ final class TypeTools {
             return false;
         }
         return samePackage || member.getModifiers().contains(Modifier.PUBLIC);
-    }
-
-    /**
-     * The name a runtime {@code Class#getTypeName()} gives the erasure of this type: binary names for nested
-     * types ({@code a.Outer$Inner}), {@code []} for arrays, keywords for primitives.
-     */
-    String runtimeTypeName(TypeMirror type) {
-        TypeMirror erased = types.erasure(type);
-        return switch (erased.getKind()) {
-            case ARRAY -> runtimeTypeName(((ArrayType) erased).getComponentType()) + "[]";
-            case DECLARED -> elements.getBinaryName((TypeElement) ((DeclaredType) erased).asElement()).toString();
-            default -> erased.toString();
-        };
-    }
-
-    /** Source form of a type for generated code: fully qualified, with type arguments. */
-    String sourceName(TypeMirror type) {
-        return type.toString();
     }
 }

@@ -1,14 +1,23 @@
 package io.idempo.processor;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.google.testing.compile.Compilation;
+import io.idempo.Idempotent;
 import io.idempo.plan.IdempotencyPlans;
+import io.idempo.plan.MethodPlan;
+import io.idempo.plan.MethodPlans;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.tools.JavaFileObject;
 
@@ -43,6 +52,36 @@ final class CompiledClasses extends ClassLoader {
             return (IdempotencyPlans) loadClass(type + "_Idempotency").getConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new AssertionError("no generated plans for " + type, e);
+        }
+    }
+
+    /**
+     * The plan of every {@code @Idempotent} method of the compiled classes, looked up as the runtime looks it up
+     * ({@link MethodPlans#forMethod}, by the signature of the loaded {@link Method}), each with the action that its
+     * annotation gives; sorted by the methods' signatures.
+     */
+    Map<String, MethodPlan> planOfEveryIdempotentMethod() {
+        Map<String, MethodPlan> plans = new LinkedHashMap<>();
+        classes.keySet().stream().filter(name -> !name.endsWith(MethodPlans.GENERATED_SUFFIX)).sorted()
+                .flatMap(name -> Arrays.stream(load(name).getDeclaredMethods()))
+                .filter(method -> method.isAnnotationPresent(Idempotent.class))
+                .sorted(Comparator.comparing(method -> method.getDeclaringClass().getName() + "."
+                        + MethodPlans.signatureOf(method)))
+                .forEach(method -> {
+                    MethodPlan plan = MethodPlans.forMethod(method);
+                    String action = method.getAnnotation(Idempotent.class).action();
+                    assertEquals(action.isEmpty() ? method.getDeclaringClass().getSimpleName() + "."
+                            + method.getName() : action, plan.action(), "the plan of " + method);
+                    plans.put(method.getDeclaringClass().getName() + "." + MethodPlans.signatureOf(method), plan);
+                });
+        return plans;
+    }
+
+    private Class<?> load(String name) {
+        try {
+            return loadClass(name);
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -96,10 +96,11 @@ final class DiagnosticAssertions {
     }
 
     /**
-     * Compiles with {@code -Xlint:all} (a lint warning in generated code fails the test as well) and checks that
-     * every explicitly named action got its plan in the generated code.
+     * Compiles with {@code -Xlint:all} (a lint warning in generated code fails the test as well), checks that every
+     * explicitly named action got its plan in the generated code, and looks up the plan of every
+     * {@code @Idempotent} method at run time as the runtime does.
      */
-    static void assertCompilesCleanly(JavaFileObject... sources) {
+    static CompiledClasses assertCompilesCleanly(JavaFileObject... sources) {
         Compilation compilation = compile(sources);
         assertThat(compilation).succeededWithoutWarnings();
         String generated = compilation.generatedSourceFiles().stream().map(DiagnosticAssertions::text)
@@ -111,6 +112,9 @@ final class DiagnosticAssertions {
                         .contains(".action(\"" + action.group(1) + "\")");
             }
         }
+        CompiledClasses classes = new CompiledClasses(compilation);
+        classes.planOfEveryIdempotentMethod();
+        return classes;
     }
 
     static String text(JavaFileObject file) {

@@ -13,7 +13,8 @@ import javax.tools.JavaFileObject;
 /** Compiles test sources with the processor, as a user's build would. */
 final class ProcessorCompiler {
 
-    private static final String[] LINT = {"-Xlint:all,-processing"};
+    /** Every lint but the processing one, as the functional tests build with (plus -Werror). */
+    static final String[] LINT = {"-Xlint:all,-processing"};
 
     private ProcessorCompiler() {
     }
@@ -40,6 +41,11 @@ final class ProcessorCompiler {
     static Compilation compileAlongside(List<Processor> others, String[] options, JavaFileObject... sources) {
         List<Processor> processors = new ArrayList<>(others);
         processors.add(new IdempotencyProcessor());
+        return javac().withProcessors(processors).withOptions((Object[]) options).compile(sources);
+    }
+
+    /** With exactly these processors, in this order (one of them ours), as a processor path would list them. */
+    static Compilation compileInOrder(List<Processor> processors, String[] options, JavaFileObject... sources) {
         return javac().withProcessors(processors).withOptions((Object[]) options).compile(sources);
     }
 
