@@ -53,9 +53,9 @@ final class H2Statements extends RecordStatements {
 
     /**
      * A plain read first: at READ COMMITTED, H2's default, it sees the row that kept the insert from inserting, which
-     * was committed (the insert waits for an open inserter). When it finds no unexpired row (the row expired or
-     * vanished, or the transaction reads an older snapshot at a stricter isolation level) the locking read decides.
-     * A duplicate of a finished call thus sends the insert and one read, as before, and locks nothing.
+     * was committed (the insert waits for an open inserter). When it finds no unexpired row (an expired one to take
+     * over, or none left) the locking read decides, as before. A duplicate of a finished call thus sends the insert
+     * and one read, as before, and locks nothing.
      */
     @Override
     List<Object[]> readHolder(SqlExecutor sql, String keyHash, long now) throws SQLException {
