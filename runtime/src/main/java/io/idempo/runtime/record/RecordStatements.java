@@ -54,9 +54,10 @@ abstract class RecordStatements {
     }
 
     /**
-     * Reads the row that kept the claim's insert from inserting (none when it vanished meanwhile), as the latest
-     * committed version even where the transaction reads an older snapshot (MySQL/MariaDB REPEATABLE READ): the
-     * {@link #selectLocked locking read}, unless the dialect overrides it. Its rows have the {@link #COLUMNS}.
+     * Reads the row that kept the claim's insert from inserting (none when it vanished meanwhile), with the
+     * {@link #COLUMNS}: by default the {@link #selectLocked locking read}, which returns the latest committed version
+     * even where the transaction reads an older snapshot (MySQL/MariaDB REPEATABLE READ). A dialect without a shared
+     * row lock reads without a lock first, so that the duplicates of a finished call never queue on each other.
      */
     List<Object[]> readHolder(SqlExecutor sql, String keyHash, long now) throws SQLException {
         return sql.query(selectLocked(), keyHash);
