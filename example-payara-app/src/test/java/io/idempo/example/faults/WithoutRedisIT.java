@@ -13,9 +13,10 @@ import org.junit.jupiter.params.Parameter;
 
 /**
  * PostgreSQL, then MariaDB, with Redis down and the default lock wait (100 ms, which MariaDB rounds down to "do
- * not wait"): the blast radius of a slow call ({@link BlastRadius}); on MariaDB also the {@link RollbackRace}, where
- * the duplicates are refused at once while the first call holds the key and race for it when it rolls back. One
- * server per database.
+ * not wait"): the blast radius of a slow call ({@link BlastRadius}); the duplicates of completed calls, which the
+ * record replays however many arrive at once ({@link CompletedKeyReplays}); on MariaDB also the
+ * {@link RollbackRace}, where the duplicates are refused at once while the first call holds the key and race for it
+ * when it rolls back. One server per database.
  */
 @OnEachDatabaseServer
 class WithoutRedisIT extends BlastRadius {
@@ -39,6 +40,11 @@ class WithoutRedisIT extends BlastRadius {
     @Override
     PayaraMicroServer server() {
         return server;
+    }
+
+    @Test
+    void duplicatesOfCompletedCallsAreAllReplayedNeverInProgress() throws Exception {
+        CompletedKeyReplays.run(server, "completed-key-replays-" + database);
     }
 
     /** InnoDB's race: the rollback releases the queued duplicates into each other's locks (see RollbackRace). */

@@ -70,7 +70,9 @@ public final class RecordAdministration {
      * Deletes the key's record unless a call still holds it, then makes the claim store forget the key, so that the
      * next call with it runs again instead of being answered with the old outcome. The database goes first: a
      * duplicate that arrives in between is answered by the store with the old outcome, as it would have been a
-     * moment earlier, and cannot write it back to the store from a record that is gone.
+     * moment earlier, and cannot write it back to the store from a record that is gone. A duplicate that read the
+     * record just before the delete still writes its outcome back when its transaction ends, which can follow the
+     * forget by milliseconds: invalidating again then clears it (the record is not found, the store forgets).
      *
      * @throws ClaimStoreUnreachableException when the record is gone but the claim store could not be told
      * @throws RecordBusyException when another transaction is claiming or reading the key right now: retry

@@ -14,8 +14,10 @@ public sealed interface RecordClaim {
 
     /**
      * Another transaction's committed, unexpired record holds the key: replay it if it is final and its
-     * fingerprint matches, or report a mismatch. It was read with a locking read, so it is the latest version
-     * even where the caller's transaction reads an older snapshot (MySQL/MariaDB REPEATABLE READ).
+     * fingerprint matches, or report a mismatch. It is the committed version: on MySQL/MariaDB read with a locking
+     * read, the latest even where the caller's transaction reads an older snapshot (REPEATABLE READ); on PostgreSQL
+     * and H2 read without a lock when the claim's own reading finds it, as the caller's statement sees it (the
+     * latest at READ COMMITTED), so that the duplicates of a finished call never wait on each other.
      */
     record Existing(StoredRecord record) implements RecordClaim {
     }

@@ -2,6 +2,7 @@ package io.idempo.runtime.record;
 
 import io.idempo.runtime.spi.SqlExecutor;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * The SQL text of every record operation for one table. The statements every database accepts live here; each
@@ -40,12 +41,26 @@ abstract class RecordStatements {
     abstract String insertIfAbsent();
 
     /**
-     * Runs the claim's insert: 1 when this transaction now holds a new row for the key, 0 when a row exists. A
-     * dialect that can tell at once that another transaction is claiming the key throws {@link RecordBusyException}
-     * instead of waiting for it.
+     * Runs the claim's insert with the {@link #CLAIM_VALUES} parameters: {@link ClaimInsert#INSERTED} when this
+     * transaction now holds a new row for the key, {@link ClaimInsert#CONFLICT} when a row exists. A dialect that
+     * reads the key's committed row in the same statement answers with it ({@link ClaimInsert.Found}); one that can
+     * tell at once that another transaction is claiming the key throws {@link RecordBusyException} instead of
+     * waiting for it.
+     *
+     * @param now the claim's time (epoch ms), before which a row found must not expire
      */
-    int insertClaim(SqlExecutor sql, String keyHash, Object[] claimValues) throws SQLException {
-        return sql.update(insertIfAbsent(), claimValues);
+    ClaimInsert insertClaim(SqlExecutor sql, String keyHash, Object[] claimValues, long now) throws SQLException {
+        return sql.update(insertIfAbsent(), claimValues) == 1 ? ClaimInsert.INSERTED : ClaimInsert.CONFLICT;
+    }
+
+    /**
+     * Reads the row that kept the claim's insert from inserting (none when it vanished meanwhile), with the
+     * {@link #COLUMNS}: by default the {@link #selectLocked locking read}, which returns the latest committed version
+     * even where the transaction reads an older snapshot (MySQL/MariaDB REPEATABLE READ). A dialect without a shared
+     * row lock reads without a lock first, so that the duplicates of a finished call never queue on each other.
+     */
+    List<Object[]> readHolder(SqlExecutor sql, String keyHash, long now) throws SQLException {
+        return sql.query(selectLocked(), keyHash);
     }
 
     /**

@@ -71,11 +71,16 @@ public final class RecordStore {
     /**
      * Claims the key for the caller's transaction, as its first statement. Inserts an IN_PROGRESS record with
      * one statement that affects 0 rows on a duplicate instead of raising (a raised unique violation would doom
-     * the caller's transaction). On a duplicate it reads the existing record with a locking read: an unexpired one
-     * is returned as {@link RecordClaim.Existing}; an expired one is taken over and counts as claimed.
+     * the caller's transaction). On a duplicate it reads the existing record as committed: an unexpired one is
+     * returned as {@link RecordClaim.Existing}; an expired one is taken over and counts as claimed.
      *
-     * <p>A duplicate whose first transaction is still open waits for it up to the configured lock wait, then sees
-     * its outcome: committed (Existing) or rolled back (Claimed).
+     * <p>A duplicate of a finished call (a committed, unexpired record) is answered with its record however many
+     * arrive at once and however long their transactions stay open: none waits on another's lock. PostgreSQL reads
+     * the record in the claim's own statement and then takes no lock at all, H2 reads it without a lock, and MySQL
+     * and MariaDB read it with a shared lock, which its other duplicates share.
+     *
+     * <p>A duplicate whose first transaction is still open waits for it up to the configured lock wait (on
+     * PostgreSQL not at all), then sees its outcome: committed (Existing) or rolled back (Claimed).
      *
      * @throws RecordBusyException when the wait ran out, or the database resolved a deadlock or serialization
      *         conflict against this transaction
@@ -93,10 +98,14 @@ public final class RecordStore {
 
     private RecordClaim claimWithin(SqlExecutor sql, NewRecord record, long now) throws SQLException {
         for (int attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
-            if (statements.insertClaim(sql, record.keyHash(), claimValues(record, now)) == 1) {
+            ClaimInsert insert = statements.insertClaim(sql, record.keyHash(), claimValues(record, now), now);
+            if (insert instanceof ClaimInsert.Inserted) {
                 return new RecordClaim.Claimed(false);
             }
-            Optional<StoredRecord> existing = single(sql.query(statements.selectLocked(), record.keyHash()));
+            if (insert instanceof ClaimInsert.Found found) {
+                return new RecordClaim.Existing(found.row());
+            }
+            Optional<StoredRecord> existing = single(statements.readHolder(sql, record.keyHash(), now));
             if (existing.isPresent()) {
                 if (!existing.get().isExpiredAt(Instant.ofEpochMilli(now))) {
                     return new RecordClaim.Existing(existing.get());

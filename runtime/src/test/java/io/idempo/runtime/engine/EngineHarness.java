@@ -177,6 +177,19 @@ final class EngineHarness implements AutoCloseable {
         activate();
     }
 
+    /**
+     * Another instance of the application on the same database: an engine over this harness's record table and
+     * transactions with a claim store of its own, shared with no other engine. The caller closes it.
+     */
+    IdempotencyEngine anotherInstance(ClaimStore ownClaims) {
+        return IdempotencyEngine.builder()
+                .claimStore(ownClaims)
+                .recordStore(records)
+                .transactions(transactions)
+                .responseCodec(JsonbResponseCodec.create())
+                .build();
+    }
+
     /** Makes this harness's engine the one the woven shop runs through. */
     void activate() {
         if (installation == null) {

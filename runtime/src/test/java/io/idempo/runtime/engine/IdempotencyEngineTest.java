@@ -206,4 +206,29 @@ class IdempotencyEngineTest {
         assertEquals(List.of(), duplicate.stream().filter(entry -> !entry.kind().equals("commit")).toList(),
                 "a completed duplicate runs no SQL");
     }
+
+    /**
+     * With the claim store down a completed duplicate is answered by the record: on PostgreSQL by the claim's own
+     * statement, which reads the completed row (and then takes no lock); elsewhere by the insert that affects no row
+     * and one read. It writes nothing and takes no connection beyond its transaction's.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.idempo.runtime.engine.EngineDatabase#values")
+    void aCompletedDuplicateOnTheDatabasePathSendsTheClaimAndAtMostOneRead(EngineDatabase database)
+            throws Exception {
+        EngineHarness harness = harnesses.get(database, ClaimMode.REDIS_DOWN);
+        String key = newKey();
+        Order first = harness.placeInTransaction(REQUEST, key);
+
+        harness.statements.start();
+        Order replayed = harness.placeInTransaction(REQUEST, key);
+        List<StatementLog.Entry> duplicate = harness.statements.stop();
+        assertEquals(first, replayed);
+        List<StatementLog.Entry> onRecords = duplicate.stream()
+                .filter(entry -> entry.sql().contains(harness.recordTable)).toList();
+        assertEquals(database == EngineDatabase.POSTGRESQL ? 1 : 2, onRecords.size(),
+                () -> "statements on the record table: " + onRecords);
+        assertEquals(1, harness.shop.executions.get());
+        assertEquals(1, harness.orderRows(key));
+    }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
@@ -20,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +43,11 @@ class ConcurrentClaimTest {
     private static ExecutorService threads;
 
     /** What one thread's claim came to. Any other end (an escaped unique violation above all) fails the test. */
-    private enum Attempt { CLAIMED, SAW_COMPLETED_ROW, BUSY }
+    private enum Attempt {
+        CLAIMED, SAW_COMPLETED_ROW, BUSY,
+        /** Read the final row, but other duplicates could not read it while this one's transaction was open. */
+        OUTLASTED
+    }
 
     @BeforeAll
     static void startThreads() {
@@ -153,6 +159,70 @@ class ConcurrentClaimTest {
             assertEquals(1, table.rowCount(claim.keyHash()));
             assertEquals("RESULT\nsecond", Transactions.inTransaction(database,
                     (sql, c) -> store.find(sql, claim.keyHash())).orElseThrow().response());
+        }
+    }
+
+    /**
+     * Duplicates of a final record (completed, or failed with a stored exception), all at once, whose callers keep
+     * their transactions open after the answer, as a caller's transaction that goes on with other work does: each
+     * reads the final row and keeps its transaction open until all have read it, so none may wait on another's lock
+     * (the barrier would never fill) and none is told busy.
+     */
+    @ParameterizedTest
+    @EnumSource(DatabaseUnderTest.class)
+    void duplicatesOfAFinalRecordAreNeverBusyWhileTheirTransactionsStayOpen(DatabaseUnderTest database)
+            throws Exception {
+        int duplicates = 20;
+        try (TestTable table = TestTable.create(database);
+             Connections connections = Connections.open(database, duplicates)) {
+            RecordStore store = table.store().build();
+            for (RecordStatus finalStatus : List.of(RecordStatus.COMPLETED, RecordStatus.FAILED)) {
+                NewRecord claim = Records.claimFor(Records.newKeyHash());
+                String response = finalStatus + "\nthe first call's outcome";
+                Transactions.inTransaction(database, (sql, c) -> {
+                    store.claim(sql, claim);
+                    store.complete(sql, claim.keyHash(), finalStatus, response);
+                    return null;
+                });
+
+                CyclicBarrier start = new CyclicBarrier(duplicates);
+                CyclicBarrier allAnswered = new CyclicBarrier(duplicates);
+                List<Callable<Attempt>> attempts = new ArrayList<>();
+                for (Connection connection : connections.all) {
+                    attempts.add(() -> {
+                        start.await();
+                        try {
+                            RecordClaim seen = store.claim(new JdbcSqlExecutor(connection), claim);
+                            StoredRecord row = assertInstanceOf(RecordClaim.Existing.class, seen).record();
+                            assertEquals(finalStatus, row.status());
+                            assertEquals(response, row.response());
+                            allAnswered.await(PATIENT.toMillis(), TimeUnit.MILLISECONDS);
+                            connection.commit();
+                            return Attempt.SAW_COMPLETED_ROW;
+                        } catch (RecordBusyException e) {
+                            allAnswered.reset(); // not all can be answered now: releases those waiting
+                            connection.rollback();
+                            return Attempt.BUSY;
+                        } catch (BrokenBarrierException | TimeoutException e) {
+                            connection.rollback();
+                            return Attempt.OUTLASTED;
+                        } catch (Exception | Error e) {
+                            connection.rollback();
+                            throw e;
+                        }
+                    });
+                }
+                Map<Attempt, Integer> outcomes = runAll(attempts);
+
+                String where = database + ", duplicates of a " + finalStatus + " record: " + outcomes;
+                System.out.println(where);
+                assertEquals(duplicates, outcomes.get(Attempt.SAW_COMPLETED_ROW), where);
+                assertEquals(1, table.rowCount(claim.keyHash()), where);
+                StoredRecord stored = Transactions.inTransaction(database,
+                        (sql, c) -> store.find(sql, claim.keyHash())).orElseThrow();
+                assertEquals(finalStatus, stored.status(), where);
+                assertEquals(response, stored.response(), where);
+            }
         }
     }
 
