@@ -1,4 +1,4 @@
-package io.idempo.architecture.docs;
+package io.idempo.architecture;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,15 +9,15 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** The repository the build runs in: its docs and its sources, as text. */
-final class Repository {
+public final class Repository {
 
-    static final Path ROOT = Path.of(System.getProperty("idempo.repository")).toAbsolutePath().normalize();
+    public static final Path ROOT = Path.of(System.getProperty("idempo.repository")).toAbsolutePath().normalize();
 
     private Repository() {
     }
 
     /** The README, the docs pages and the modules' READMEs. */
-    static List<Path> docs() {
+    public static List<Path> docs() {
         try (Stream<Path> pages = Files.list(ROOT.resolve("docs")); Stream<Path> modules = Files.list(ROOT)) {
             List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md")));
             pages.filter(page -> page.toString().endsWith(".md")).sorted().forEach(docs::add);
@@ -30,7 +30,7 @@ final class Repository {
     }
 
     /** Every Java source of every module, main and test. */
-    static List<Path> javaSources() {
+    public static List<Path> javaSources() {
         try (Stream<Path> modules = Files.list(ROOT)) {
             List<Path> sources = new ArrayList<>();
             for (Path source : modules.map(module -> module.resolve("src")).filter(Files::isDirectory).toList()) {
@@ -44,7 +44,7 @@ final class Repository {
         }
     }
 
-    static String read(Path file) {
+    public static String read(Path file) {
         try {
             return Files.readString(file);
         } catch (IOException e) {
@@ -52,7 +52,7 @@ final class Repository {
         }
     }
 
-    static String relative(Path file) {
+    public static String relative(Path file) {
         return ROOT.relativize(file).toString();
     }
 }
