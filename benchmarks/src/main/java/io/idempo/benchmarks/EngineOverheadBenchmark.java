@@ -1,12 +1,12 @@
 package io.idempo.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idempo.jackson.JacksonResponseCodec;
+import io.idempo.opentelemetry.OpenTelemetryMetrics;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.IdempotencyEngineBuilder;
 import io.idempo.runtime.claim.InMemoryClaimStore;
-import io.idempo.runtime.codec.JacksonResponseCodec;
-import io.idempo.runtime.metrics.OpenTelemetryMetrics;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;

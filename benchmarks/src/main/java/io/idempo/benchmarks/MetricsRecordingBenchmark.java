@@ -1,6 +1,6 @@
 package io.idempo.benchmarks;
 
-import io.idempo.runtime.metrics.OpenTelemetryMetrics;
+import io.idempo.opentelemetry.OpenTelemetryMetrics;
 import io.idempo.runtime.spi.CallOutcome;
 import io.idempo.runtime.spi.IdempotencyMetrics;
 import io.opentelemetry.api.OpenTelemetry;

@@ -1,10 +1,10 @@
 package io.idempo.benchmarks;
 
-import io.idempo.runtime.claim.ClaimCommands;
-import io.idempo.runtime.claim.LettuceClaimCommands;
-import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClients;
-import io.idempo.runtime.claim.RedissonClaimCommands;
+import io.idempo.benchmarks.redis.ClaimCommands;
+import io.idempo.benchmarks.redis.LettuceClaimCommands;
+import io.idempo.benchmarks.redis.RedissonClaimCommands;
+import io.idempo.redis.jedis.JedisClaimStore;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.spi.ClaimResult;
 import io.idempo.runtime.spi.CompletedCall;
 import io.lettuce.core.RedisURI;
@@ -31,7 +31,7 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The claim store's commands against the local Redis through three clients, one caller thread: Jedis as the
- * runtime configures it ({@link RedisClients#failFast}, through {@link RedisClaimStore} itself), Redisson as the
+ * runtime configures it ({@link RedisClients#failFast}, through {@link JedisClaimStore} itself), Redisson as the
  * runtime configured it before ({@link RedissonClaimCommands}) and Lettuce (synchronous API), the last two sending
  * the same script and values ({@link ClaimCommands}). Each operation includes what the store does around the
  * command: building the value, reading the answer back into a claim result or a completed call.
@@ -98,7 +98,7 @@ public class RedisClientBenchmark {
             case "redisson" -> new RedissonClaimCommands("redis://" + HOST + ":" + PORT, prefix);
             case "jedis" -> {
                 UnifiedJedis jedis = RedisClients.failFast("redis://" + HOST + ":" + PORT);
-                yield ClaimCommands.of(new RedisClaimStore(jedis, prefix), jedis);
+                yield ClaimCommands.of(new JedisClaimStore(jedis, prefix), jedis);
             }
             case "lettuce" -> new LettuceClaimCommands(io.lettuce.core.RedisClient.create(
                     RedisURI.builder().withHost(HOST).withPort(PORT).withTimeout(Duration.ofMillis(

@@ -1,15 +1,15 @@
 package io.idempo.benchmarks;
 
+import io.idempo.redis.jedis.JedisClaimStore;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.RecordKey;
-import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClients;
 import io.idempo.runtime.spi.CompletedCall;
 import java.time.Duration;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
- * What one completed key costs the local Redis: writes {@value #KEYS} completed calls through {@link RedisClaimStore}
+ * What one completed key costs the local Redis: writes {@value #KEYS} completed calls through {@link JedisClaimStore}
  * (the runtime's client and commands, keys as the engine names them, the default 24-hour TTL) and reads
  * {@code used_memory} of {@code INFO memory} before, after, and once they are removed again. The keys start with
  * {@code rbench:}, as long as the default prefix {@code idempo:}.
@@ -28,7 +28,7 @@ public final class RedisMemoryPerKey {
         try (UnifiedJedis jedis = RedisClients.failFast(
                 "redis://" + RedisClientBenchmark.HOST + ":" + RedisClientBenchmark.PORT);
              RedisClient redis = RedisClient.create(RedisClientBenchmark.HOST, RedisClientBenchmark.PORT)) {
-            RedisClaimStore store = new RedisClaimStore(jedis, RedisClientBenchmark.KEY_PREFIX);
+            JedisClaimStore store = new JedisClaimStore(jedis, RedisClientBenchmark.KEY_PREFIX);
             RedisKeys.unlinkAll(RedisClientBenchmark.KEY_PREFIX);
             String firstHash = keyHash(0);
             long keysBefore = redis.dbSize();

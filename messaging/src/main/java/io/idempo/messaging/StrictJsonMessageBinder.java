@@ -1,13 +1,13 @@
 package io.idempo.messaging;
 
-import io.idempo.runtime.json.StrictJson;
-import io.idempo.runtime.json.StrictJsonException;
+import io.idempo.jsonb.StrictJson;
+import io.idempo.jsonb.StrictJsonException;
 import jakarta.json.bind.JsonbConfig;
 import java.lang.reflect.Type;
 import java.util.Objects;
 
 /**
- * The default binder: a JSON body bound by the runtime's {@link StrictJson}, the binding idempo's HTTP adapter uses
+ * The default binder: a JSON body bound by idempo-jsonb's {@link StrictJson}, the binding idempo's HTTP adapter uses
  * too, so that two different messages never bind to the same payload, key and fingerprint: strict UTF-8, one JSON
  * value of the payload's shape without duplicate member names, each scalar of its own JSON type (no {@code "7"} for
  * 7, no 1.5 for 1). {@link #of(Type)} also requires every parameter of a record's (or a {@code @JsonbCreator}'s)

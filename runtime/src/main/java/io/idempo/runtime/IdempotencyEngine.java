@@ -72,6 +72,7 @@ public final class IdempotencyEngine implements AutoCloseable {
     private final Duration waitForResult;
     private final NoTransactionPolicy noTransactionPolicy;
     private final IdempotencyMetrics metrics;
+    private final OutcomeLog outcomeLog;
     private final Clock clock;
 
     IdempotencyEngine(IdempotencyEngineBuilder builder) {
@@ -86,6 +87,7 @@ public final class IdempotencyEngine implements AutoCloseable {
         this.waitForResult = builder.waitForResult;
         this.noTransactionPolicy = builder.noTransactionPolicy;
         this.metrics = builder.metrics;
+        this.outcomeLog = new OutcomeLog(builder.traceIds);
         this.clock = builder.clock;
     }
 
@@ -130,7 +132,7 @@ public final class IdempotencyEngine implements AutoCloseable {
      * engine had replayed it.
      */
     public void replayedAtTheEdge(RecordKey key, long nanos) {
-        OutcomeLog.log(key, CallOutcome.REPLAYED, DecidedBy.EDGE);
+        outcomeLog.log(key, CallOutcome.REPLAYED, DecidedBy.EDGE);
         metrics.callEnded(key.action(), CallOutcome.REPLAYED, nanos);
     }
 
@@ -352,7 +354,7 @@ public final class IdempotencyEngine implements AutoCloseable {
 
         void ended(CallOutcome how, DecidedBy source) {
             outcome = how;
-            OutcomeLog.log(key, how, source);
+            outcomeLog.log(key, how, source);
         }
 
         NewRecord newRecord() {

@@ -8,6 +8,7 @@ import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.spi.ClaimStoreHealth;
 import io.idempo.runtime.spi.IdempotencyMetrics;
 import io.idempo.runtime.spi.ResponseCodec;
+import io.idempo.runtime.spi.TraceIds;
 import io.idempo.runtime.spi.TransactionSupport;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,7 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * Configures an {@link IdempotencyEngine}. Required: a record store, a transaction model and a response codec.
  * Defaults: an in-JVM claim store, the default key policy, a 24-hour TTL (the payment providers' retry window), a
  * 30-second lease, claims that outlive a vanished caller by 1.5 seconds, no waiting for an in-flight first call, a
- * new transaction for calls that arrive without one, and no metrics.
+ * new transaction for calls that arrive without one, no metrics and no trace ids in the outcome line.
  */
 public final class IdempotencyEngineBuilder {
 
@@ -32,7 +33,7 @@ public final class IdempotencyEngineBuilder {
     /**
      * How long a store claim outlives a caller that died or whose commit failed unseen: a retry runs after at most
      * this. Renewed every third of it while the call runs; short enough to heal in about a second, long enough to
-     * ride out a slow Redis answer (its timeout is {@code RedisClients.TIMEOUT_MILLIS}).
+     * ride out a slow Redis answer (its timeout is {@code RedisClients.TIMEOUT_MILLIS} in idempo-redis-jedis).
      */
     public static final Duration DEFAULT_CLAIM_TIMEOUT = Duration.ofMillis(1500);
 
@@ -48,6 +49,7 @@ public final class IdempotencyEngineBuilder {
     Duration claimTimeout = DEFAULT_CLAIM_TIMEOUT;
     ScheduledExecutorService scheduler;
     IdempotencyMetrics metrics = IdempotencyMetrics.NONE;
+    TraceIds traceIds = TraceIds.NONE;
     Clock clock = Clock.systemUTC();
 
     IdempotencyEngineBuilder() {
@@ -133,6 +135,12 @@ public final class IdempotencyEngineBuilder {
     /** Where call outcomes and store failures are counted; none by default. */
     public IdempotencyEngineBuilder metrics(IdempotencyMetrics engineMetrics) {
         this.metrics = Objects.requireNonNull(engineMetrics, "metrics");
+        return this;
+    }
+
+    /** Where the outcome line finds the current trace's id ({@code trace=}); none by default. */
+    public IdempotencyEngineBuilder traceIds(TraceIds currentTrace) {
+        this.traceIds = Objects.requireNonNull(currentTrace, "traceIds");
         return this;
     }
 

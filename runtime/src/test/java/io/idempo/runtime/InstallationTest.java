@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;
@@ -53,7 +52,7 @@ class InstallationTest {
         return IdempotencyEngine.builder()
                 .recordStore(RecordStore.builder(SqlDialect.H2).build())
                 .transactions(new JdbcTransactions(h2))
-                .responseCodec(JsonbResponseCodec.create())
+                .responseCodec(new TextResults())
                 .build();
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.internal.RunningCall;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
@@ -39,7 +38,7 @@ class RunningCallTest {
         engine = IdempotencyEngine.builder()
                 .recordStore(RecordStore.builder(SqlDialect.H2).table("running_call_record").build())
                 .transactions(new JdbcTransactions(h2))
-                .responseCodec(JsonbResponseCodec.create())
+                .responseCodec(new TextResults())
                 .build();
         installation = Idempotency.install(engine);
     }

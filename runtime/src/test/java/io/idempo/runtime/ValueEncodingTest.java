@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.IdempotencyKey;
+import io.idempo.Idempotent;
 import io.idempo.plan.Fingerprint;
 import io.idempo.plan.MethodPlans;
-import io.idempo.runtime.engine.Shop;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,21 @@ class ValueEncodingTest {
 
     private static final IdempotentOperation<String> OPERATION = IdempotentOperation.of("orders.check", String.class);
 
+    /** A method the test build's processor plans: the run-time encoding must match its generated fingerprint. */
+    public static class Orders {
+        public record OrderRequest(long productId, int quantity, BigDecimal amount) {
+        }
+
+        @Idempotent(action = "orders.create")
+        public String place(OrderRequest request, @IdempotencyKey String key) {
+            return key;
+        }
+    }
+
     @Test
     void aRecordEncodesToTheBytesTheGeneratedCodeWrites() throws NoSuchMethodException {
-        Shop.OrderRequest request = new Shop.OrderRequest(42, 3, new BigDecimal("10.50"));
-        Fingerprint generated = MethodPlans.forMethod(Shop.class.getMethod("placeOrder", Shop.OrderRequest.class,
+        Orders.OrderRequest request = new Orders.OrderRequest(42, 3, new BigDecimal("10.50"));
+        Fingerprint generated = MethodPlans.forMethod(Orders.class.getMethod("place", Orders.OrderRequest.class,
                 String.class)).fingerprint(new Object[] {request, "key-1234"});
         Fingerprint atRunTime = fingerprint(Map.of("request", request));
         assertEquals(generated.digest(), atRunTime.digest());

@@ -3,6 +3,7 @@ package io.idempo.architecture.docs;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.architecture.Repository;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

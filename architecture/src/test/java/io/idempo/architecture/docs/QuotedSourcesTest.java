@@ -3,6 +3,7 @@ package io.idempo.architecture.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.idempo.architecture.Repository;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,11 +5,11 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idempo.benchmarks.Orders;
 import io.idempo.benchmarks.RedisKeys;
+import io.idempo.jackson.JacksonResponseCodec;
+import io.idempo.redis.jedis.JedisClaimStore;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.claim.InMemoryClaimStore;
-import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClients;
-import io.idempo.runtime.codec.JacksonResponseCodec;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.spi.ClaimStore;
@@ -50,7 +50,7 @@ final class Stack implements AutoCloseable {
         redis = RedisClients.failFast(redisUrl);
         RecordStore records = RecordStore.builder(dialect).table(tables.records()).build();
         inJvmClaims = engine(records, new InMemoryClaimStore());
-        redisClaims = engine(records, new RedisClaimStore(redis, tables.redisPrefix()));
+        redisClaims = engine(records, new JedisClaimStore(redis, tables.redisPrefix()));
     }
 
     private IdempotencyEngine engine(RecordStore records, ClaimStore claims) {

@@ -2,7 +2,7 @@ package io.idempo.example.events;
 
 import io.idempo.example.config.ExampleSettings;
 import io.idempo.messaging.rabbitmq.RabbitPublisher;
-import io.idempo.runtime.spi.Publisher;
+import io.idempo.outbox.Publisher;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Disposes;

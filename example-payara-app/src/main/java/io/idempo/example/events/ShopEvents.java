@@ -2,7 +2,7 @@ package io.idempo.example.events;
 
 import io.idempo.example.orders.Order;
 import io.idempo.example.payments.Payment;
-import io.idempo.runtime.outbox.Outbox;
+import io.idempo.outbox.Outbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.bind.Jsonb;

@@ -7,7 +7,7 @@ import io.idempo.example.jobs.OrderExpiryJob;
 import io.idempo.example.orders.OrderService;
 import io.idempo.example.payments.PaymentChannel;
 import io.idempo.example.payments.PaymentService;
-import io.idempo.runtime.outbox.OutboxStore;
+import io.idempo.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordStore;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,7 +2,7 @@ package io.idempo.example.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.metrics.OpenTelemetryMetrics;
+import io.idempo.opentelemetry.OpenTelemetryMetrics;
 import io.idempo.runtime.spi.CallOutcome;
 import io.idempo.runtime.spi.ClaimStoreHealth;
 import java.io.ByteArrayOutputStream;

@@ -2,10 +2,10 @@ package io.idempo.example.plainjava;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idempo.jsonb.JsonbResponseCodec;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.IdempotencyEngineBuilder;
-import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
@@ -60,7 +60,7 @@ public final class Application implements AutoCloseable {
                 .recordStore(records)
                 .transactions(transactions)
                 .responseCodec(JsonbResponseCodec.create());
-        // Jedis is loaded only here: without REDIS_URL the claims stay in this JVM, and Jedis may be left out.
+        // With REDIS_URL the claims go to Redis (idempo-redis-jedis); without it they stay in this JVM.
         redis = settings.redisUrl().map(RedisClaims::connect);
         redis.ifPresent(claims -> builder.claimStore(claims.store(settings.redisPrefix())));
         engine = builder.build();

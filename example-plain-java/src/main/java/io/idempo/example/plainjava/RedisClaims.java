@@ -1,13 +1,12 @@
 package io.idempo.example.plainjava;
 
-import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClients;
+import io.idempo.redis.jedis.JedisClaimStore;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.spi.ClaimStore;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
- * The Redis claim store. The only class that touches Jedis, so that the example runs without Jedis on the class path
- * when REDIS_URL is not set.
+ * The Redis claim store, with the client it runs on: the application closes the client, the store never does.
  */
 final class RedisClaims implements AutoCloseable {
 
@@ -25,7 +24,7 @@ final class RedisClaims implements AutoCloseable {
     }
 
     ClaimStore store(String prefix) {
-        return new RedisClaimStore(client, prefix);
+        return new JedisClaimStore(client, prefix);
     }
 
     String location() {

@@ -1,13 +1,14 @@
 package io.idempo.jakarta.internal;
 
 import io.idempo.jakarta.InvalidConfigurationException;
+import io.idempo.outbox.OutboxRelay;
+import io.idempo.outbox.OutboxStore;
 import io.idempo.plan.Rules;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.IdempotencyEngineBuilder;
 import io.idempo.runtime.KeyPolicy;
 import io.idempo.runtime.NoTransactionPolicy;
-import io.idempo.runtime.outbox.OutboxRelay;
-import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import java.time.Duration;
@@ -48,6 +49,7 @@ record AdapterConfig(
     static final String REDIS_ADDRESS = "idempo.redis.address";
     static final String REDIS_MODE = "idempo.redis.mode";
     static final String REDIS_PREFIX = "idempo.redis.prefix";
+    static final String REDIS_POOL_SIZE = "idempo.redis.pool-size";
     static final String KEY_PATTERN = "idempo.key.pattern";
     static final String KEY_MIN_LENGTH = "idempo.key.min-length";
     static final String KEY_MAX_LENGTH = "idempo.key.max-length";
@@ -76,6 +78,12 @@ record AdapterConfig(
     static final String RELAY_BATCH_SIZE = "idempo.outbox.relay.batch-size";
     static final String RELAY_POLL_INTERVAL = "idempo.outbox.relay.poll-interval";
     static final String RELAY_MAX_BACKOFF = "idempo.outbox.relay.max-backoff";
+
+    /**
+     * A Redis serves 10 000 clients by default ({@code maxclients}), shared by every instance of every application:
+     * more connections than this from one instance are a slip of a digit, not a sizing.
+     */
+    static final int MAX_REDIS_POOL_SIZE = 1_024;
 
     /** Expired records only cost space; a purge every few minutes keeps the table small without adding load. */
     static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofMinutes(10);
@@ -183,17 +191,26 @@ record AdapterConfig(
 
         /**
          * {@code idempo.redis.address}, one address or a comma-separated list of a cluster's seed nodes, as
-         * {@code idempo.redis.mode} says; empty when no address is set (the in-JVM claim store).
+         * {@code idempo.redis.mode} says, with {@code idempo.redis.pool-size} connections to each; empty when no
+         * address is set (the in-JVM claim store, or the application's own UnifiedJedis bean, whose pool is its
+         * own: a pool size set then would size nothing, so it fails the deployment).
          */
         Optional<RedisServers> redisServers() {
             RedisServers.Mode mode = parse(REDIS_MODE, "single",
                     value -> RedisServers.Mode.valueOf(value.toUpperCase(Locale.ROOT)), "single or cluster");
+            int poolSize = integer(REDIS_POOL_SIZE, RedisClients.DEFAULT_POOL_SIZE, 1, MAX_REDIS_POOL_SIZE);
             Optional<String> value = source.get(REDIS_ADDRESS);
             if (value.isEmpty()) {
                 if (mode == RedisServers.Mode.CLUSTER) {
                     throw invalid(REDIS_ADDRESS, "", "the seed nodes of the cluster, such as "
                             + "redis://10.0.0.1:6379,redis://10.0.0.2:6379, since " + REDIS_MODE + " is cluster; an"
                             + " application with a UnifiedJedis bean of its own leaves " + REDIS_MODE + " unset");
+                }
+                Optional<String> pool = source.get(REDIS_POOL_SIZE);
+                if (pool.isPresent()) {
+                    throw invalid(REDIS_POOL_SIZE, pool.get(), "no value unless " + REDIS_ADDRESS + " is set: the"
+                            + " pool is that of the client the adapter makes for it (an application with a UnifiedJedis"
+                            + " bean of its own sizes that client's pool)");
                 }
                 return Optional.empty();
             }
@@ -209,7 +226,7 @@ record AdapterConfig(
                         + REDIS_MODE + " is single (the default); for the seed nodes of a Redis Cluster set "
                         + REDIS_MODE + "=cluster");
             }
-            return Optional.of(new RedisServers(mode, addresses));
+            return Optional.of(new RedisServers(mode, addresses, poolSize));
         }
 
         /**

@@ -20,7 +20,8 @@ final class ConfigSource {
     /**
      * MicroProfile Config if its API is on the class path and an implementation answers (an application may ship
      * the API alone: {@code getConfig()} then throws IllegalStateException), else system properties and the
-     * environment.
+     * environment. Not a library the adapter may or may not ship: MicroProfile Config is the server's (a provided
+     * API), and whether the server has it is what this asks.
      */
     static ConfigSource detect() {
         try {

@@ -1,6 +1,6 @@
 package io.idempo.jakarta.internal;
 
-import io.idempo.runtime.metrics.OpenTelemetryMetrics;
+import io.idempo.opentelemetry.OpenTelemetryMetrics;
 import io.idempo.runtime.spi.IdempotencyMetrics;
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
@@ -11,9 +11,8 @@ import java.lang.System.Logger.Level;
 /**
  * Where the engine's metrics go, chosen once at start: through the application's {@code OpenTelemetry} CDI bean
  * when there is exactly one, else through {@code GlobalOpenTelemetry} when the application set it before it started,
- * else nowhere. The OpenTelemetry API is optional: its classes are touched only in a nested class, loaded when the
- * API is on the class path. {@code GlobalOpenTelemetry} is only read when it is set: reading it unset would install
- * a no-op global for the whole class loader, which the application could then no longer replace.
+ * else nowhere. {@code GlobalOpenTelemetry} is only read when it is set: reading it unset would install a no-op global
+ * for the whole class loader, which the application could then no longer replace.
  */
 final class EngineMetrics implements AutoCloseable {
 
@@ -34,17 +33,31 @@ final class EngineMetrics implements AutoCloseable {
             return off("off (" + AdapterConfig.METRICS_ENABLED + "=false)");
         }
         try {
-            Class.forName("io.opentelemetry.api.OpenTelemetry", false, EngineMetrics.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            return off("off (no OpenTelemetry API)");
-        }
-        try {
-            return OpenTelemetrySource.open();
+            return fromTheApplication();
         } catch (LinkageError e) {
-            LOG.log(Level.WARNING, "idempo metrics are off: the OpenTelemetry API on the class path is older than the"
-                    + " 1.32 that they need ({0})", e.toString());
+            // The adapter ships the API it needs, but a server may show the application an older one of its own
+            // instead: Payara Micro 6 exports OpenTelemetry 1.29 and loads a WAR's classes parent first.
+            LOG.log(Level.WARNING, "idempo metrics are off: the OpenTelemetry API the application sees is older than"
+                    + " the 1.32 that they need; on Payara, load the application's own classes first"
+                    + " (<class-loader delegate=\"false\"/> in payara-web.xml) ({0})", e.toString());
             return off("off (OpenTelemetry API too old)");
         }
+    }
+
+    private static EngineMetrics fromTheApplication() {
+        Instance<OpenTelemetry> beans = CDI.current().select(OpenTelemetry.class);
+        if (beans.isResolvable()) {
+            return through(beans.get(), "OpenTelemetry (the application's OpenTelemetry bean)");
+        }
+        if (GlobalOpenTelemetry.isSet()) {
+            return through(GlobalOpenTelemetry.get(), "OpenTelemetry (GlobalOpenTelemetry)");
+        }
+        return off("off (no OpenTelemetry bean, GlobalOpenTelemetry not set)");
+    }
+
+    private static EngineMetrics through(OpenTelemetry openTelemetry, String description) {
+        OpenTelemetryMetrics metrics = new OpenTelemetryMetrics(openTelemetry);
+        return new EngineMetrics(metrics, metrics, description);
     }
 
     private static EngineMetrics off(String why) {
@@ -67,25 +80,6 @@ final class EngineMetrics implements AutoCloseable {
             closer.close();
         } catch (Exception e) {
             LOG.log(Level.WARNING, "idempo metrics did not close cleanly", e);
-        }
-    }
-
-    /** Loaded only when the OpenTelemetry API is present. */
-    private static final class OpenTelemetrySource {
-        static EngineMetrics open() {
-            Instance<OpenTelemetry> beans = CDI.current().select(OpenTelemetry.class);
-            if (beans.isResolvable()) {
-                return through(beans.get(), "OpenTelemetry (the application's OpenTelemetry bean)");
-            }
-            if (GlobalOpenTelemetry.isSet()) {
-                return through(GlobalOpenTelemetry.get(), "OpenTelemetry (GlobalOpenTelemetry)");
-            }
-            return off("off (no OpenTelemetry bean, GlobalOpenTelemetry not set)");
-        }
-
-        private static EngineMetrics through(OpenTelemetry openTelemetry, String description) {
-            OpenTelemetryMetrics metrics = new OpenTelemetryMetrics(openTelemetry);
-            return new EngineMetrics(metrics, metrics, description);
         }
     }
 }

@@ -3,6 +3,11 @@ package io.idempo.jakarta.internal;
 import io.idempo.jakarta.IdempotencyPersistence;
 import io.idempo.jakarta.IdempotencyStarted;
 import io.idempo.jakarta.IdempotencyStopping;
+import io.idempo.jsonb.JsonbResponseCodec;
+import io.idempo.opentelemetry.OpenTelemetryTraceIds;
+import io.idempo.outbox.Outbox;
+import io.idempo.outbox.OutboxSchema;
+import io.idempo.outbox.Publisher;
 import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
@@ -10,14 +15,10 @@ import io.idempo.runtime.admin.RecordAdministration;
 import io.idempo.runtime.claim.FailOpenClaimStore;
 import io.idempo.runtime.claim.InMemoryClaimStore;
 import io.idempo.runtime.claim.WriteBehindCompletions;
-import io.idempo.runtime.codec.JsonbResponseCodec;
-import io.idempo.runtime.outbox.Outbox;
-import io.idempo.runtime.outbox.OutboxSchema;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.spi.ClaimStore;
-import io.idempo.runtime.spi.Publisher;
 import io.idempo.runtime.tx.JtaTransactions;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -47,8 +48,9 @@ import javax.naming.NamingException;
 /**
  * Wires the engine from container resources when the web module starts and installs it for the woven aspect:
  * the JTA-joined entity manager of the default (or {@link IdempotencyPersistence}) unit, the transaction
- * synchronization registry, Redis when configured, metrics when OpenTelemetry is there ({@link EngineMetrics}),
- * and the settings read by {@link AdapterConfig}. With the outbox on, produces the injectable {@link Outbox} and starts
+ * synchronization registry, Redis when configured, metrics through the application's OpenTelemetry
+ * ({@link EngineMetrics}), the current span's trace id in the outcome line, and the settings read by
+ * {@link AdapterConfig}. With the outbox on, produces the injectable {@link Outbox} and starts
  * the relay when the application provides a {@link Publisher} bean. Stops the relay and the purge, closes the metrics
  * and shuts down its own Redis client when the application stops. Tells the application with
  * {@link IdempotencyStarted} once the engine is installed and {@link IdempotencyStopping} before it is removed, so that
@@ -121,7 +123,7 @@ public class IdempotencyBootstrap {
                         count -> true);
             }
         }
-        redis = config.redis().isPresent() || jedisPresent() ? RedisClaims.open(config.redis().orElse(null)) : null;
+        redis = RedisClaims.open(config.redis().orElse(null));
         // One write-behind for the engine's outcomes and the edge's answers: they share its pipelines.
         claims = redis == null ? new InMemoryClaimStore()
                 : WriteBehindCompletions.over(FailOpenClaimStore.wrap(redis.store(config.redisPrefix())), scheduler);
@@ -138,6 +140,7 @@ public class IdempotencyBootstrap {
                 .noTransactionPolicy(config.noTransactionPolicy())
                 .scheduler(scheduler)
                 .metrics(metrics.metrics())
+                .traceIds(new OpenTelemetryTraceIds())
                 .build();
         installation = Idempotency.install(engine);
         config.outbox().ifPresent(settings -> {
@@ -254,19 +257,6 @@ public class IdempotencyBootstrap {
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "idempo purge failed; it runs again at the next interval", e);
-        }
-    }
-
-    /**
-     * Jedis is optional: an application without Redis ships without it, and {@link RedisClaims}, which names its
-     * types, is then never loaded. With {@code idempo.redis.address} set and no Jedis, the deployment fails there.
-     */
-    private static boolean jedisPresent() {
-        try {
-            Class.forName("redis.clients.jedis.UnifiedJedis", false, IdempotencyBootstrap.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException e) {
-            return false;
         }
     }
 

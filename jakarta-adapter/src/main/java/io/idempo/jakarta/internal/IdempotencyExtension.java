@@ -2,9 +2,9 @@ package io.idempo.jakarta.internal;
 
 import io.idempo.Idempotent;
 import io.idempo.jakarta.InvalidConfigurationException;
+import io.idempo.outbox.Outbox;
 import io.idempo.plan.MethodPlans;
 import io.idempo.runtime.aspect.IdempotentAspect;
-import io.idempo.runtime.outbox.Outbox;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;

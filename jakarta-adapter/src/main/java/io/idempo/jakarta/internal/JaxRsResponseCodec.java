@@ -2,8 +2,8 @@ package io.idempo.jakarta.internal;
 
 import static io.idempo.jakarta.internal.JsonProcessing.JSON;
 
-import io.idempo.runtime.codec.ResponseCodecException;
 import io.idempo.runtime.spi.ResponseCodec;
+import io.idempo.runtime.spi.ResponseCodecException;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -73,6 +73,7 @@ final class JaxRsResponseCodec implements ResponseCodec {
         return response.build();
     }
 
+    /** The application's own entity type, named in the stored answer: loaded to decode the entity for a replay. */
     private static Class<?> entityClass(String name) {
         try {
             return Class.forName(name, false, Thread.currentThread().getContextClassLoader());

@@ -1,11 +1,11 @@
 package io.idempo.jakarta.internal;
 
-import io.idempo.runtime.outbox.Outbox;
-import io.idempo.runtime.outbox.OutboxRelay;
-import io.idempo.runtime.outbox.OutboxStore;
-import io.idempo.runtime.outbox.SentEventPurge;
+import io.idempo.outbox.Outbox;
+import io.idempo.outbox.OutboxRelay;
+import io.idempo.outbox.OutboxStore;
+import io.idempo.outbox.Publisher;
+import io.idempo.outbox.SentEventPurge;
 import io.idempo.runtime.record.SqlDialect;
-import io.idempo.runtime.spi.Publisher;
 import io.idempo.runtime.spi.TransactionSupport;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;

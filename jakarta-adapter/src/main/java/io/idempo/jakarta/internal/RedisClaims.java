@@ -1,17 +1,16 @@
 package io.idempo.jakarta.internal;
 
-import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClients;
+import io.idempo.redis.jedis.JedisClaimStore;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.spi.ClaimStore;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.CDI;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
- * The Redis claim store, kept in a class of its own so that Jedis is loaded only when Redis is used: an application
- * without Redis does not need to ship it. A {@code UnifiedJedis} bean of the application (a {@code RedisClient} or
- * {@code RedisClusterClient}) wins over {@code idempo.redis.address} and {@code idempo.redis.mode}; a client created
- * here is closed with the application.
+ * The Redis claim store on Jedis. A {@code UnifiedJedis} bean of the application (a {@code RedisClient} or
+ * {@code RedisClusterClient}) wins over {@code idempo.redis.address}, {@code idempo.redis.mode} and
+ * {@code idempo.redis.pool-size}; a client created here is closed with the application.
  */
 final class RedisClaims implements AutoCloseable {
 
@@ -35,14 +34,14 @@ final class RedisClaims implements AutoCloseable {
             return null;
         }
         UnifiedJedis client = switch (servers.mode()) {
-            case SINGLE -> RedisClients.failFast(servers.addresses().get(0));
-            case CLUSTER -> RedisClients.failFastCluster(servers.addresses());
+            case SINGLE -> RedisClients.failFast(servers.addresses().get(0), servers.poolSize());
+            case CLUSTER -> RedisClients.failFastCluster(servers.addresses(), servers.poolSize());
         };
         return new RedisClaims(client, true, servers.description());
     }
 
     ClaimStore store(String prefix) {
-        return new RedisClaimStore(client, prefix);
+        return new JedisClaimStore(client, prefix);
     }
 
     String description() {

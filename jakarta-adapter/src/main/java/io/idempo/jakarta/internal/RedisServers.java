@@ -3,13 +3,15 @@ package io.idempo.jakarta.internal;
 import java.util.List;
 
 /**
- * The Redis of the claim store, from {@code idempo.redis.address} and {@code idempo.redis.mode}: one server, or the
- * seed nodes of a Redis Cluster (the client finds the other masters from any one of them).
+ * The Redis of the claim store, from {@code idempo.redis.address}, {@code idempo.redis.mode} and
+ * {@code idempo.redis.pool-size}: one server, or the seed nodes of a Redis Cluster (the client finds the other
+ * masters from any one of them).
  *
  * @param mode      one server or a cluster
  * @param addresses {@code redis://host:port} or {@code rediss://host:port}; exactly one for {@link Mode#SINGLE}
+ * @param poolSize  the client's connections to each server
  */
-record RedisServers(Mode mode, List<String> addresses) {
+record RedisServers(Mode mode, List<String> addresses, int poolSize) {
 
     /** The values of {@code idempo.redis.mode}, in lower case. */
     enum Mode {

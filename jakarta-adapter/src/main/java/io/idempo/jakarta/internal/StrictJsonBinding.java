@@ -1,7 +1,7 @@
 package io.idempo.jakarta.internal;
 
-import io.idempo.runtime.json.StrictJson;
-import io.idempo.runtime.json.StrictJsonException;
+import io.idempo.jsonb.StrictJson;
+import io.idempo.jsonb.StrictJsonException;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.json.JsonValue;

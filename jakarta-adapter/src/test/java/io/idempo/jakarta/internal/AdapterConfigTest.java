@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.jakarta.InvalidConfigurationException;
+import io.idempo.outbox.OutboxRelay;
+import io.idempo.outbox.OutboxStore;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.ExpiredRecordPurge;
 import io.idempo.runtime.IdempotencyEngineBuilder;
 import io.idempo.runtime.KeyPolicy;
 import io.idempo.runtime.NoTransactionPolicy;
-import io.idempo.runtime.outbox.OutboxRelay;
-import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import java.time.Duration;
@@ -76,8 +77,8 @@ class AdapterConfigTest {
         AdapterConfig config = load(Map.of("idempo.redis.address", "redis://127.0.0.1:6379", "idempo.ttl", "PT6H",
                 "idempo.dialect", "mariadb", "idempo.status.enabled", "true", "idempo.key.min-length", "16",
                 "idempo.metrics.enabled", "false", "idempo.admin.enabled", "TRUE"));
-        assertEquals(Optional.of(new RedisServers(RedisServers.Mode.SINGLE, List.of("redis://127.0.0.1:6379"))),
-                config.redis());
+        assertEquals(Optional.of(new RedisServers(RedisServers.Mode.SINGLE, List.of("redis://127.0.0.1:6379"),
+                RedisClients.DEFAULT_POOL_SIZE)), config.redis());
         assertEquals(Duration.ofHours(6), config.defaultTtl());
         assertEquals(Optional.of(SqlDialect.MARIADB), config.dialect());
         assertTrue(config.statusEnabled());
@@ -94,6 +95,7 @@ class AdapterConfigTest {
         "idempo.redis.address|localhost:6379|redis://host:port",
         "idempo.redis.address|redis://10.0.0.1:6379,redis://10.0.0.2:6379|idempo.redis.mode=cluster",
         "idempo.redis.mode|sentinel|single or cluster",
+        "idempo.redis.pool-size|32|unless idempo.redis.address is set",
         "idempo.key.min-length|0|from 1 to 255",
         "idempo.key.max-length|300|to 255",
         "idempo.key.pattern|[unclosed|regular expression",
@@ -184,6 +186,19 @@ class AdapterConfigTest {
                 "one seed is enough to find the other masters");
         assertEquals("redis redis://127.0.0.1:6379", load(Map.of("idempo.redis.mode", "single",
                 "idempo.redis.address", "redis://127.0.0.1:6379")).redis().orElseThrow().description());
+    }
+
+    @Test
+    void thePoolSizeIsReadForTheClientOfTheAddress() {
+        assertEquals(48, load(Map.of("idempo.redis.address", "redis://127.0.0.1:6379", "idempo.redis.pool-size",
+                "48")).redis().orElseThrow().poolSize());
+        assertEquals(4, load(Map.of("idempo.redis.mode", "cluster", "idempo.redis.address", "redis://10.0.0.1:6379",
+                "idempo.redis.pool-size", "4")).redis().orElseThrow().poolSize());
+        for (String size : List.of("0", "1025", "many")) {
+            InvalidConfigurationException error = assertThrows(InvalidConfigurationException.class, () -> load(Map.of(
+                    "idempo.redis.address", "redis://127.0.0.1:6379", "idempo.redis.pool-size", size)));
+            assertTrue(error.getMessage().contains("idempo.redis.pool-size = \"" + size + "\""), error.getMessage());
+        }
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.codec.JsonbResponseCodec;
+import io.idempo.jsonb.JsonbResponseCodec;
 import io.idempo.runtime.spi.StoredOutcome;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;

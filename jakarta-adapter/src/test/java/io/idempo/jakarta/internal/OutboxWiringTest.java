@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.outbox.OutboxSchema;
+import io.idempo.outbox.OutboxEvent;
+import io.idempo.outbox.OutboxSchema;
+import io.idempo.outbox.PublishResult;
+import io.idempo.outbox.Publisher;
 import io.idempo.runtime.record.SqlDialect;
-import io.idempo.runtime.spi.OutboxEvent;
-import io.idempo.runtime.spi.PublishResult;
-import io.idempo.runtime.spi.Publisher;
 import io.idempo.runtime.tx.JdbcTransactions;
 import java.sql.Connection;
 import java.sql.ResultSet;

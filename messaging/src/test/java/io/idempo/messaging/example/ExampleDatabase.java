@@ -1,7 +1,7 @@
 package io.idempo.messaging.example;
 
-import io.idempo.runtime.outbox.OutboxSchema;
-import io.idempo.runtime.outbox.OutboxStore;
+import io.idempo.outbox.OutboxSchema;
+import io.idempo.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.SqlDialect;
 import java.sql.Connection;

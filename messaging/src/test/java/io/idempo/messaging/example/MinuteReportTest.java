@@ -2,9 +2,9 @@ package io.idempo.messaging.example;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.idempo.jsonb.JsonbResponseCodec;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
-import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;

@@ -1,13 +1,13 @@
 package io.idempo.messaging.example;
 
+import io.idempo.jsonb.JsonbResponseCodec;
 import io.idempo.messaging.rabbitmq.RabbitListener;
 import io.idempo.messaging.rabbitmq.RabbitPublisher;
+import io.idempo.outbox.Outbox;
+import io.idempo.outbox.OutboxRelay;
+import io.idempo.outbox.OutboxStore;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
-import io.idempo.runtime.codec.JsonbResponseCodec;
-import io.idempo.runtime.outbox.Outbox;
-import io.idempo.runtime.outbox.OutboxRelay;
-import io.idempo.runtime.outbox.OutboxStore;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;

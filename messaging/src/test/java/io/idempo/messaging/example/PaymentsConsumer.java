@@ -1,9 +1,9 @@
 package io.idempo.messaging.example;
 
+import io.idempo.jsonb.JsonbResponseCodec;
 import io.idempo.messaging.rabbitmq.RabbitListener;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
-import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
 import io.idempo.runtime.tx.JdbcTransactions;

@@ -2,7 +2,7 @@ package io.idempo.messaging.example;
 
 import io.idempo.IdempotencyKey;
 import io.idempo.Idempotent;
-import io.idempo.runtime.outbox.Outbox;
+import io.idempo.outbox.Outbox;
 import io.idempo.runtime.tx.JdbcTransactions;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;

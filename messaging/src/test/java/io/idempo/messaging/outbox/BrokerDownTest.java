@@ -3,7 +3,7 @@ package io.idempo.messaging.outbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.outbox.OutboxRelay;
+import io.idempo.outbox.OutboxRelay;
 import io.idempo.testing.database.DatabaseKind;
 import io.idempo.testing.net.FaultProxy;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package io.idempo.messaging.outbox;
 
-import io.idempo.runtime.spi.OutboxEvent;
-import io.idempo.runtime.spi.PublishException;
-import io.idempo.runtime.spi.PublishResult;
-import io.idempo.runtime.spi.Publisher;
+import io.idempo.outbox.OutboxEvent;
+import io.idempo.outbox.PublishException;
+import io.idempo.outbox.PublishResult;
+import io.idempo.outbox.Publisher;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 

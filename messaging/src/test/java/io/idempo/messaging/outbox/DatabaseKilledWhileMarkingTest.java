@@ -3,10 +3,10 @@ package io.idempo.messaging.outbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.idempo.runtime.outbox.OutboxRelay;
-import io.idempo.runtime.spi.OutboxEvent;
-import io.idempo.runtime.spi.PublishResult;
-import io.idempo.runtime.spi.Publisher;
+import io.idempo.outbox.OutboxEvent;
+import io.idempo.outbox.OutboxRelay;
+import io.idempo.outbox.PublishResult;
+import io.idempo.outbox.Publisher;
 import io.idempo.testing.database.DatabaseKind;
 import java.time.Duration;
 import java.util.List;

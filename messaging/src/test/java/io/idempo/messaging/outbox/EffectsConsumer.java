@@ -2,11 +2,11 @@ package io.idempo.messaging.outbox;
 
 import com.rabbitmq.client.Channel;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idempo.jsonb.JsonbResponseCodec;
 import io.idempo.messaging.rabbitmq.RabbitListener;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.IdempotentOperation;
-import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;

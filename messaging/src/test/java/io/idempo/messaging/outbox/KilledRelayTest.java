@@ -2,7 +2,7 @@ package io.idempo.messaging.outbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.idempo.runtime.outbox.OutboxRelay;
+import io.idempo.outbox.OutboxRelay;
 import io.idempo.testing.ChildProcesses;
 import io.idempo.testing.database.DatabaseKind;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.idempo.messaging.testing.Eventually;
-import io.idempo.runtime.outbox.OutboxRelay;
+import io.idempo.outbox.OutboxRelay;
 import io.idempo.testing.database.DatabaseKind;
 import java.time.Duration;
 import java.util.ArrayList;

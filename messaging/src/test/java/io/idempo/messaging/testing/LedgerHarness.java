@@ -2,12 +2,12 @@ package io.idempo.messaging.testing;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idempo.jsonb.JsonbResponseCodec;
+import io.idempo.redis.jedis.JedisClaimStore;
+import io.idempo.redis.jedis.RedisClients;
 import io.idempo.runtime.Idempotency;
 import io.idempo.runtime.IdempotencyEngine;
 import io.idempo.runtime.claim.InMemoryClaimStore;
-import io.idempo.runtime.claim.RedisClaimStore;
-import io.idempo.runtime.claim.RedisClients;
-import io.idempo.runtime.codec.JsonbResponseCodec;
 import io.idempo.runtime.record.RecordSchema;
 import io.idempo.runtime.record.RecordStore;
 import io.idempo.runtime.record.SqlDialect;
@@ -84,7 +84,7 @@ public final class LedgerHarness implements AutoCloseable {
             execute(ddl);
         }
         this.redis = mode == ClaimMode.REDIS ? RedisClients.failFast(REDIS_URL) : null;
-        ClaimStore claims = redis == null ? new InMemoryClaimStore() : new RedisClaimStore(redis, redisPrefix);
+        ClaimStore claims = redis == null ? new InMemoryClaimStore() : new JedisClaimStore(redis, redisPrefix);
         JdbcTransactions transactions = new JdbcTransactions(pool);
         this.engine = IdempotencyEngine.builder()
                 .claimStore(claims)

@@ -10,9 +10,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a DDL file shipped in the runtime jar and turns it into statements ready to run, for a table name of the
- * caller's choice: the record's and the outbox's schema files are written for their default table names, and their
- * indexes are named after the table ({@code <table>_<suffix>}).
+ * Reads a DDL file shipped in an idempo jar (the record's in idempo-runtime, the outbox's in idempo-outbox) and turns
+ * it into statements ready to run, for a table name of the caller's choice: the schema files are written for their
+ * default table names, and their indexes are named after the table ({@code <table>_<suffix>}).
  */
 public final class ShippedSchema {
 
@@ -52,8 +52,8 @@ public final class ShippedSchema {
     private static String read(String resource) {
         try (InputStream in = ShippedSchema.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(resource + " is missing from the classpath: the idempo-runtime jar"
-                        + " is incomplete or repackaged without its resources");
+                throw new IllegalStateException(resource + " is missing from the classpath: the idempo jar that"
+                        + " ships it is incomplete or repackaged without its resources");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -4,7 +4,7 @@ import io.idempo.IdempotencyKey;
 import io.idempo.Idempotent;
 import io.idempo.jakarta.internal.CdiDeployment;
 import io.idempo.jakarta.internal.IdempotencyBootstrap;
-import io.idempo.runtime.outbox.Outbox;
+import io.idempo.outbox.Outbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
