@@ -36,7 +36,8 @@ final class ResultCheck implements MethodCheck {
                 .orElse(List.of());
     }
 
-    private static Optional<TypeVariable> methodTypeVariable(TypeMirror type, Element method) {
+    /** A type variable of {@code method} itself inside {@code type}: unknown when a stored result is decoded. */
+    static Optional<TypeVariable> methodTypeVariable(TypeMirror type, Element method) {
         switch (type.getKind()) {
             case TYPEVAR -> {
                 TypeVariable variable = (TypeVariable) type;
