@@ -28,11 +28,12 @@ import java.lang.annotation.Target;
  * }
  * }</pre>
  *
- * <p>The processor checks each such method at compile time (see {@code docs/checks.md}): its result can be replayed,
- * or it declares {@link #noResult()} (P023); its name follows the action rule and is unique in the compilation
- * (P024, P025); its permanent failures can be rebuilt and thrown (P026, P027); its attempts and durations are valid
- * (P028); it has one {@link Owner} parameter of an allowed type (P029); it is not {@link Idempotent} as well (P030);
- * its {@link #resolver()} fits (P031).
+ * <p>The processor checks each such method at compile time (see {@code docs/checks.md}): it has a body to weave, not
+ * in an interface (P033); its result can be replayed, or it declares {@link #noResult()} (P023); its name follows the
+ * action rule and is unique in the compilation (P024, P025); its permanent failures can be rebuilt and thrown (P026,
+ * P027); its attempts and durations are valid (P028); it has one {@link Owner} parameter of an allowed type (P029);
+ * it is not {@link Idempotent} as well (P030), nor run by a container inside a transaction (P032); its
+ * {@link #resolver()} fits (P031).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -36,9 +36,10 @@ final class ExternalStepProcessing {
     ExternalStepProcessing(TypeTools tools, Reporter reporter) {
         this.tools = tools;
         this.reporter = reporter;
-        this.checks = List.of(new StepResultCheck(), new StepNameCheck(), new PermanentFailureCheck(tools),
-                new StepPolicyCheck(), new StepOwnerCheck(tools), new StepWithIdempotentCheck(),
-                new ResolverCheck(tools), new StepTransactionCheck(), new DuplicateStepNameCheck());
+        this.checks = List.of(new StepBodyCheck(), new StepResultCheck(), new StepNameCheck(),
+                new PermanentFailureCheck(tools), new StepPolicyCheck(), new StepOwnerCheck(tools),
+                new StepWithIdempotentCheck(), new ResolverCheck(tools), new StepTransactionCheck(),
+                new DuplicateStepNameCheck());
     }
 
     void process(RoundEnvironment round) {

@@ -112,6 +112,9 @@ enum Message {
     STEP_IN_TRANSACTION("IDEM-P032", Severity.ERROR,
             "the @ExternalStep method would run inside a transaction (%s), where a step refuses to run: no "
                     + "connection or row lock may wait for the provider; %s"),
+    STEP_WITHOUT_BODY("IDEM-P033", Severity.ERROR,
+            "@ExternalStep on %s does nothing: the aspect weaves method bodies, and an implementation does not "
+                    + "inherit the annotation; put it on the implementing method"),
     INTERNAL_ERROR("IDEM-P099", Severity.ERROR,
             "idempo-processor failed on %s (%s); please report it with this message");
 

@@ -8,10 +8,35 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * P030, P032: a step refuses to run inside a transaction, so a method that always runs in one is refused at compile
- * time: an {@code @Idempotent} one, or one a container gives a transaction.
+ * P033: a step's body is woven, so the annotation sits on the implementation. P030, P032: a step refuses to run
+ * inside a transaction, so a method that always runs in one is refused at compile time: an {@code @Idempotent}
+ * one, or one a container gives a transaction.
  */
 class StepPlacementChecksTest {
+
+    @Test
+    void p033_stepOnAnInterfaceMethod() {
+        JavaFileObject source = step("test.PaymentSteps",
+                "interface PaymentSteps {",
+                "    @ExternalStep(name = \"provider.charge\")",
+                "    String charge(@ExternalStep.Owner String eventId);",
+                "}");
+        assertStepError(source, Message.STEP_WITHOUT_BODY,
+                "@ExternalStep on an interface method does nothing: the aspect weaves method bodies, and an "
+                        + "implementation does not inherit the annotation; put it on the implementing method",
+                "@ExternalStep(name = \"provider.charge\")");
+    }
+
+    @Test
+    void p033_stepOnAnAbstractMethod() {
+        JavaFileObject source = step("test.PaymentSteps",
+                "abstract class PaymentSteps {",
+                "    @ExternalStep(name = \"provider.charge\")",
+                "    abstract String charge(@ExternalStep.Owner String eventId);",
+                "}");
+        assertStepError(source, Message.STEP_WITHOUT_BODY, "@ExternalStep on an abstract method does nothing",
+                "@ExternalStep(name = \"provider.charge\")");
+    }
 
     @Test
     void p030_stepThatIsIdempotentToo() {
@@ -76,8 +101,9 @@ class StepPlacementChecksTest {
                 "}");
         assertStepError(source, Message.STEP_IN_TRANSACTION,
                 "the @ExternalStep method would run inside a transaction (session bean Payments runs its methods in a "
-                        + "container-managed REQUIRED transaction by default), where a step refuses to run: no connection or row lock may wait for the provider; annotate "
-                        + "the method @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)",
+                        + "container-managed REQUIRED transaction by default), where a step refuses to run: no "
+                        + "connection or row lock may wait for the provider; annotate the method "
+                        + "@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)",
                 "@ExternalStep(name = \"provider.charge\")");
     }
 

@@ -63,7 +63,8 @@ class StepResolverChecksTest {
                 "}");
         assertStepError(source, Message.UNUSABLE_RESOLVER,
                 "resolver findCharge(java.lang.String) must return "
-                        + "io.idempo.runtime.step.StepResolution<java.lang.String>, not java.util.Optional<java.lang.String>",
+                        + "io.idempo.runtime.step.StepResolution<java.lang.String>, not "
+                        + "java.util.Optional<java.lang.String>",
                 "resolver = \"findCharge\")");
     }
 

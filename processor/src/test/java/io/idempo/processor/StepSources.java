@@ -55,7 +55,9 @@ final class StepSources {
     static final JavaFileObject TRANSACTION_ATTRIBUTE_TYPE = JavaFileObjects.forSourceLines(
             "jakarta.ejb.TransactionAttributeType",
             "package jakarta.ejb;",
-            "public enum TransactionAttributeType { REQUIRED, REQUIRES_NEW, MANDATORY, SUPPORTS, NOT_SUPPORTED, NEVER }");
+            "public enum TransactionAttributeType {",
+            "    REQUIRED, REQUIRES_NEW, MANDATORY, SUPPORTS, NOT_SUPPORTED, NEVER",
+            "}");
 
     private static final List<JavaFileObject> RUNTIME = List.of(STEP_OWNER, STEP_RESOLUTION, TRANSACTIONAL, STATELESS,
             TRANSACTION_ATTRIBUTE, TRANSACTION_ATTRIBUTE_TYPE);
@@ -63,7 +65,7 @@ final class StepSources {
     private StepSources() {
     }
 
-    /** A source in package {@code test} as {@link DiagnosticAssertions#java} makes it, seeing the runtime's step types. */
+    /** A source in package {@code test} as {@link DiagnosticAssertions#java} makes it, that sees the step types. */
     static JavaFileObject step(String qualifiedName, String... lines) {
         List<String> all = new ArrayList<>(List.of("import io.idempo.runtime.step.*;"));
         all.addAll(List.of(lines));

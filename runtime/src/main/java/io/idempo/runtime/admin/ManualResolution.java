@@ -6,6 +6,6 @@ public enum ManualResolution {
     RESOLVED,
     /** No step has this derived key. */
     NOT_FOUND,
-    /** The step is not INDETERMINATE (it ended, or attempts still run): only an INDETERMINATE step is resolved by hand. */
+    /** The step is not INDETERMINATE (it ended, or attempts still run): only those are resolved by hand. */
     NOT_INDETERMINATE
 }

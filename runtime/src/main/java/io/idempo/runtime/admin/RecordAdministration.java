@@ -116,21 +116,12 @@ public final class RecordAdministration {
 
     private static <T> T audited(String operation, Operator operator, String subject,
                                  Supplier<T> work, Function<T, String> result) {
-        T done;
-        try {
-            done = work.get();
-        } catch (ClaimStoreUnreachableException e) {
-            AuditLine.write(operation, operator, subject, describe(e.record()) + " claimStore=unreachable");
-            throw e;
-        } catch (RecordBusyException e) {
-            AuditLine.write(operation, operator, subject, "busy");
-            throw e;
-        } catch (RuntimeException e) {
-            AuditLine.write(operation, operator, subject, "failed (" + e.getClass().getSimpleName() + ")");
-            throw e;
-        }
-        AuditLine.write(operation, operator, subject, result.apply(done));
-        return done;
+        return AuditLine.audited(operation, operator, subject, work, result, e -> {
+            if (e instanceof ClaimStoreUnreachableException unreachable) {
+                return describe(unreachable.record()) + " claimStore=unreachable";
+            }
+            return e instanceof RecordBusyException ? "busy" : AuditLine.failed(e);
+        });
     }
 
     /** {@code deleted}, {@code running}, {@code not-found}. */

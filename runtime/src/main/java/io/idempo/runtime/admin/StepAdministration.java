@@ -58,7 +58,8 @@ public final class StepAdministration {
     /** Up to {@code limit} steps of every state: INDETERMINATE first, then STARTED, FAILED, SUCCEEDED. */
     public List<StoredStep> list(Operator operator, int limit) {
         return audited("list-steps", operator, "limit=" + limit,
-                () -> inTransaction(() -> steps.list(transactions.executor(), limit)), found -> found.size() + " steps");
+                () -> inTransaction(() -> steps.list(transactions.executor(), limit)),
+                found -> found.size() + " steps");
     }
 
     /** Up to {@code limit} steps in {@code state}, longest unchanged first. */
@@ -156,18 +157,8 @@ public final class StepAdministration {
 
     private static <T> T audited(String operation, Operator operator, String subject, Supplier<T> work,
                                  Function<T, String> result) {
-        T done;
-        try {
-            done = work.get();
-        } catch (StepStoreBusyException e) {
-            AuditLine.write(operation, operator, subject, "busy");
-            throw e;
-        } catch (RuntimeException e) {
-            AuditLine.write(operation, operator, subject, "failed (" + e.getClass().getSimpleName() + ")");
-            throw e;
-        }
-        AuditLine.write(operation, operator, subject, result.apply(done));
-        return done;
+        return AuditLine.audited(operation, operator, subject, work, result,
+                e -> e instanceof StepStoreBusyException ? "busy" : AuditLine.failed(e));
     }
 
     private static String state(StepState state) {

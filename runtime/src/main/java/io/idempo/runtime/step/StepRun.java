@@ -38,7 +38,7 @@ final class StepRun<T> {
 
     /** What the first transaction found: an attempt to make, or an answer without calling. */
     private sealed interface Start {
-        /** This run holds the step and makes attempt {@code number}; the step's first attempt began at {@code first}. */
+        /** This run holds the step and makes attempt {@code number}; the first attempt began at {@code first}. */
         record Attempt(int number, Instant first) implements Start {
         }
 

@@ -48,7 +48,8 @@ class StepAdministrationTest {
     @ParameterizedTest
     @EnumSource(StepDatabase.class)
     void anIndeterminateStepIsListedFirstCountedAndResolvedAsSucceededByHand(StepDatabase database) throws Exception {
-        try (StepHarness harness = new StepHarness(database); CapturedLines audit = CapturedLines.of("io.idempo.audit")) {
+        try (StepHarness harness = new StepHarness(database);
+             CapturedLines audit = CapturedLines.of("io.idempo.audit")) {
             StepAdministration admin = new StepAdministration(harness.store, harness.transactions, harness.metrics,
                     harness.clock);
             StepOwner succeededOwner = StepOwner.event(UUID.randomUUID().toString());
