@@ -29,11 +29,11 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>The processor checks each such method at compile time (see {@code docs/checks.md}): it has a body to weave, not
- * in an interface (P033); its result can be replayed, or it declares {@link #noResult()} (P023); its name follows the
- * action rule and is unique in the compilation (P024, P025); its permanent failures can be rebuilt and thrown (P026,
- * P027); its attempts and durations are valid (P028); it has one {@link Owner} parameter of an allowed type (P029);
- * it is not {@link Idempotent} as well (P030), nor run by a container inside a transaction (P032); its
- * {@link #resolver()} fits (P031).
+ * in an interface (P034); its result can be replayed, or it declares {@link #noResult()} (P024); its name follows the
+ * action rule and is unique in the compilation (P025, P026); its permanent failures can be rebuilt and thrown (P027,
+ * P028); its attempts and durations are valid (P029); it has one {@link Owner} parameter of an allowed type (P030);
+ * it is not {@link Idempotent} as well (P031), nor run by a container inside a transaction (P033); its
+ * {@link #resolver()} fits (P032).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -111,7 +111,7 @@ public @interface ExternalStep {
     /**
      * Marks the parameter of an {@link ExternalStep} method that names the step's owner: a consumed event's id
      * ({@code String} or {@code java.util.UUID}) or a {@code io.idempo.runtime.step.StepOwner}. Exactly one per
-     * method (P029).
+     * method (P030).
      */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

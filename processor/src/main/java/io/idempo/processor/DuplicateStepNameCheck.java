@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * P025: two methods with one step name would derive one key for one owner, and share its state (the second would
+ * P026: two methods with one step name would derive one key for one owner, and share its state (the second would
  * get the first's result). Unique in the whole compilation, not only in the declaring type: an owner (an event) is
  * often handled by steps of several classes. Remembered across rounds; the method seen second is reported.
  */

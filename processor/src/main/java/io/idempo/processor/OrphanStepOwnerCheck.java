@@ -4,7 +4,7 @@ import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 
-/** P029: {@code @ExternalStep.Owner} means something only on a parameter of an {@code @ExternalStep} method. */
+/** P030: {@code @ExternalStep.Owner} means something only on a parameter of an {@code @ExternalStep} method. */
 final class OrphanStepOwnerCheck {
 
     List<Issue> check(Element parameter) {

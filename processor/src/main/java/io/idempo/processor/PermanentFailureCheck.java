@@ -7,7 +7,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 
 /**
- * P026, P027 on {@code permanentFailures}: a later run rebuilds each one from its stored message, as an idempotent
+ * P027, P028 on {@code permanentFailures}: a later run rebuilds each one from its stored message, as an idempotent
  * call's stored exceptions are ({@link StoredExceptionCheck}), and a checked one must be one the method can throw.
  */
 final class PermanentFailureCheck implements StepCheck {

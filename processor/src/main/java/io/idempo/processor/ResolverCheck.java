@@ -12,7 +12,7 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 
 /**
- * P031 on {@code resolver}: it is asked only when the provider does not honour keys, it names a method of the same
+ * P032 on {@code resolver}: it is asked only when the provider does not honour keys, it names a method of the same
  * class that takes the derived key, and that method answers {@code StepResolution<R>} for the step's result type
  * {@code R} (boxed; {@code Void} without a result), statically when the step method is static.
  */

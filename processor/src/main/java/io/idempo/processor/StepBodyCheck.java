@@ -5,7 +5,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 
 /**
- * P033: the aspect weaves the bodies of {@code @ExternalStep} methods, and an annotation on an interface or abstract
+ * P034: the aspect weaves the bodies of {@code @ExternalStep} methods, and an annotation on an interface or abstract
  * method is seen by neither it nor a CDI interceptor on the implementation: the step would run unprotected.
  */
 final class StepBodyCheck implements StepCheck {

@@ -3,7 +3,7 @@ package io.idempo.processor;
 import io.idempo.plan.Rules;
 import java.util.List;
 
-/** P024: a step's name goes into its derived key, log lines and metrics, so it follows the action rule. */
+/** P025: a step's name goes into its derived key, log lines and metrics, so it follows the action rule. */
 final class StepNameCheck implements StepCheck {
 
     @Override

@@ -6,7 +6,7 @@ import java.util.Set;
 import javax.lang.model.element.VariableElement;
 
 /**
- * P029: each call names its step's owner through exactly one {@code @ExternalStep.Owner} parameter, of a type the
+ * P030: each call names its step's owner through exactly one {@code @ExternalStep.Owner} parameter, of a type the
  * runtime turns into an owner: an event id ({@code String}, {@code UUID}) or a {@code StepOwner}.
  */
 final class StepOwnerCheck implements StepCheck {

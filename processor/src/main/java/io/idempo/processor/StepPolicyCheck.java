@@ -8,7 +8,7 @@ import java.util.Optional;
 import javax.lang.model.element.AnnotationValue;
 
 /**
- * P028: {@code maxAttempts} is a budget between 1 and 1000, the durations are positive ISO-8601 durations, and the
+ * P029: {@code maxAttempts} is a budget between 1 and 1000, the durations are positive ISO-8601 durations, and the
  * first backoff is no longer than the longest ({@link Rules}). An attribute left out uses the runtime's default.
  */
 final class StepPolicyCheck implements StepCheck {

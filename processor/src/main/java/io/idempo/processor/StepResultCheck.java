@@ -3,7 +3,7 @@ package io.idempo.processor;
 import java.util.List;
 
 /**
- * P023: a later run of a step returns the stored result, so there must be one (or an explicit "no result"), and its
+ * P024: a later run of a step returns the stored result, so there must be one (or an explicit "no result"), and its
  * type must be known when it is decoded: the rule of an {@code @Idempotent} method's result ({@link ResultCheck}).
  */
 final class StepResultCheck implements StepCheck {

@@ -11,7 +11,7 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
 
 /**
- * P032: a step refuses to run inside a transaction, so a method that a container would always run in one can never
+ * P033: a step refuses to run inside a transaction, so a method that a container would always run in one can never
  * run: {@code @Transactional} (JTA) or {@code @TransactionAttribute} (EJB) that begins or requires one, on the method
  * or on its class, and an EJB session bean's default (a container-managed REQUIRED transaction). Whether a caller's
  * transaction reaches a method that only supports one ({@code SUPPORTS}) is known at run time, where the step refuses

@@ -3,7 +3,7 @@ package io.idempo.processor;
 import java.util.List;
 
 /**
- * P030: an {@code @Idempotent} method always runs in a transaction (its caller's, or one the engine begins), and a
+ * P031: an {@code @Idempotent} method always runs in a transaction (its caller's, or one the engine begins), and a
  * step refuses to run in one: the two on one method could never run.
  */
 final class StepWithIdempotentCheck implements StepCheck {

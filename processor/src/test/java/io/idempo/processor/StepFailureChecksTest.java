@@ -7,7 +7,7 @@ import static io.idempo.processor.StepSources.step;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** P026, P027: each permanent failure can be rebuilt by a later run, and can be thrown by the method. */
+/** P027, P028: each permanent failure can be rebuilt by a later run, and can be thrown by the method. */
 class StepFailureChecksTest {
 
     @Test

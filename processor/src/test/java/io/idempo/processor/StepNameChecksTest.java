@@ -9,7 +9,7 @@ import static io.idempo.processor.StepSources.step;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** P024, P025: a step's name is part of its derived key: well formed, and one step's only. */
+/** P025, P026: a step's name is part of its derived key: well formed, and one step's only. */
 class StepNameChecksTest {
 
     @Test

@@ -7,7 +7,7 @@ import static io.idempo.processor.StepSources.step;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** P029: every step names its owner through exactly one parameter of a usable type, and only a step does. */
+/** P030: every step names its owner through exactly one parameter of a usable type, and only a step does. */
 class StepOwnerChecksTest {
 
     @Test

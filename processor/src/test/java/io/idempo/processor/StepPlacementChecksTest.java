@@ -8,7 +8,7 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * P033: a step's body is woven, so the annotation sits on the implementation. P030, P032: a step refuses to run
+ * P034: a step's body is woven, so the annotation sits on the implementation. P031, P033: a step refuses to run
  * inside a transaction, so a method that always runs in one is refused at compile time: an {@code @Idempotent}
  * one, or one a container gives a transaction.
  */

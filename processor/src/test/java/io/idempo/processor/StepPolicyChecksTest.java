@@ -7,7 +7,7 @@ import static io.idempo.processor.StepSources.step;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** P028: the budget of attempts and the durations of a step are valid, and its first backoff not above the longest. */
+/** P029: the budget of attempts and the durations of a step are valid, and its first backoff not above the longest. */
 class StepPolicyChecksTest {
 
     @Test

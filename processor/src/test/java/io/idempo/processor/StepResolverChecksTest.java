@@ -7,7 +7,7 @@ import static io.idempo.processor.StepSources.step;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** P031: a resolver is asked only when the provider ignores keys, and answers for the step's own result type. */
+/** P032: a resolver is asked only when the provider ignores keys, and answers for the step's own result type. */
 class StepResolverChecksTest {
 
     @Test

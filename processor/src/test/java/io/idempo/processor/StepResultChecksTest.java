@@ -7,7 +7,7 @@ import static io.idempo.processor.StepSources.step;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** P023: a later run of a step returns the stored result, so there is one, of a type known when it is decoded. */
+/** P024: a later run of a step returns the stored result, so there is one, of a type known when it is decoded. */
 class StepResultChecksTest {
 
     @Test

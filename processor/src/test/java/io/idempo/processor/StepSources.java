@@ -14,7 +14,7 @@ import javax.tools.JavaFileObject;
 /**
  * What the step check tests compile against. The processor never depends on the runtime, so its step types, which
  * {@code @ExternalStep} signatures name ({@code StepOwner}, {@code StepResolution}), stand here as sources of their own
- * with the same names; so do the JTA and EJB annotations P032 reads. The checks know them by name only.
+ * with the same names; so do the JTA and EJB annotations P033 reads. The checks know them by name only.
  */
 final class StepSources {
 

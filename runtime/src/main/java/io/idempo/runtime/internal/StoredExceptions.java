@@ -67,7 +67,7 @@ public final class StoredExceptions {
 
     /**
      * Why replay could not rebuild {@code type}, as phrases ("it is abstract"); empty when it can. The run-time form
-     * of the processor's check (P017, P026).
+     * of the processor's check (P017, P027).
      */
     public static List<String> rebuildProblems(Class<? extends Throwable> type) {
         List<String> problems = new ArrayList<>();

@@ -56,7 +56,7 @@ public final class StepDefinition<T> {
     /**
      * A step whose later runs get its result back.
      *
-     * @throws IllegalArgumentException when the name breaks the step name rule ({@code IDEM-P024})
+     * @throws IllegalArgumentException when the name breaks the step name rule ({@code IDEM-P025})
      */
     public static <T> StepDefinition<T> of(String name, Class<T> resultType) {
         return of(name, (Type) resultType);
@@ -75,10 +75,10 @@ public final class StepDefinition<T> {
                 true, null);
     }
 
-    /** How many attempts the step may make, the first included ({@code IDEM-P028} outside 1 to 1000). */
+    /** How many attempts the step may make, the first included ({@code IDEM-P029} outside 1 to 1000). */
     public StepDefinition<T> maxAttempts(int attempts) {
         Rules.stepAttemptsViolation(attempts).ifPresent(violation -> {
-            throw new IllegalArgumentException("[IDEM-P028] maxAttempts = " + attempts + " " + violation);
+            throw new IllegalArgumentException("[IDEM-P029] maxAttempts = " + attempts + " " + violation);
         });
         return new StepDefinition<>(name, resultType, noResult, attempts, backoff, maxBackoff, lease, retryWindow,
                 permanentFailures, providerHonoursKeys, resolver);
@@ -89,7 +89,7 @@ public final class StepDefinition<T> {
         StepPolicy.positive("backoff", first);
         StepPolicy.positive("maxBackoff", longest);
         Rules.backoffViolation(first, longest).ifPresent(violation -> {
-            throw new IllegalArgumentException("[IDEM-P028] backoff = " + first + " " + violation);
+            throw new IllegalArgumentException("[IDEM-P029] backoff = " + first + " " + violation);
         });
         return new StepDefinition<>(name, resultType, noResult, maxAttempts, first, longest, lease, retryWindow,
                 permanentFailures, providerHonoursKeys, resolver);
@@ -110,14 +110,14 @@ public final class StepDefinition<T> {
     /**
      * Exceptions that are the step's final answer: stored as FAILED and rethrown to every later run.
      *
-     * @throws IllegalArgumentException when replay could not rebuild one ({@code IDEM-P026})
+     * @throws IllegalArgumentException when replay could not rebuild one ({@code IDEM-P027})
      */
     @SafeVarargs
     public final StepDefinition<T> permanentFailures(Class<? extends Throwable>... types) {
         for (Class<? extends Throwable> type : types) {
             List<String> problems = StoredExceptions.rebuildProblems(type);
             if (!problems.isEmpty()) {
-                throw new IllegalArgumentException("[IDEM-P026] permanentFailures names " + type.getName()
+                throw new IllegalArgumentException("[IDEM-P027] permanentFailures names " + type.getName()
                         + ", which replay cannot rebuild: " + String.join(", ", problems));
             }
         }
@@ -145,18 +145,18 @@ public final class StepDefinition<T> {
 
     /**
      * A copy with what an {@code @ExternalStep} annotation sets ({@code null}: not set), checked as the processor
-     * checked it (P028).
+     * checked it (P029).
      */
     StepDefinition<T> annotated(Integer attempts, Duration first, Duration longest, Duration holdFor,
                                 Duration window) {
         if (attempts != null) {
             Rules.stepAttemptsViolation(attempts).ifPresent(violation -> {
-                throw new IllegalArgumentException("[IDEM-P028] maxAttempts = " + attempts + " " + violation);
+                throw new IllegalArgumentException("[IDEM-P029] maxAttempts = " + attempts + " " + violation);
             });
         }
         if (first != null && longest != null) {
             Rules.backoffViolation(first, longest).ifPresent(violation -> {
-                throw new IllegalArgumentException("[IDEM-P028] backoff = " + first + " " + violation);
+                throw new IllegalArgumentException("[IDEM-P029] backoff = " + first + " " + violation);
             });
         }
         return new StepDefinition<>(name, resultType, noResult, attempts, first, longest, holdFor, window,
@@ -224,7 +224,7 @@ public final class StepDefinition<T> {
     private static String checkedName(String name) {
         Objects.requireNonNull(name, "name");
         Rules.stepNameViolation(name).ifPresent(violation -> {
-            throw new IllegalArgumentException("[IDEM-P024] step name \"" + name + "\" " + violation);
+            throw new IllegalArgumentException("[IDEM-P025] step name \"" + name + "\" " + violation);
         });
         return name;
     }

@@ -33,7 +33,7 @@ public record StepKey(StepOwner owner, String stepName) {
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(stepName, "stepName");
         Rules.stepNameViolation(stepName).ifPresent(violation -> {
-            throw new IllegalArgumentException("[IDEM-P024] step name \"" + stepName + "\" " + violation);
+            throw new IllegalArgumentException("[IDEM-P025] step name \"" + stepName + "\" " + violation);
         });
     }
 

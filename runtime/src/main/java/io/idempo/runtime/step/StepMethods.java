@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Runs a call of an {@code @ExternalStep} method through {@link ExternalSteps#run}, for the doors that intercept
  * methods: the woven aspect and the Jakarta adapter's CDI interceptor. The annotation is read once per method: its
  * {@link StepDefinition}, the {@link ExternalStep.Owner} parameter and the resolver method; the result type once per
- * method and target class. The processor has checked all of it (P023 to P031); what it could not see (a class
+ * method and target class. The processor has checked all of it (P024 to P032); what it could not see (a class
  * compiled without it) fails here with the same codes.
  */
 public final class StepMethods {
@@ -65,14 +65,14 @@ public final class StepMethods {
         for (int i = 0; i < parameters.length; i++) {
             if (parameters[i].isAnnotationPresent(ExternalStep.Owner.class)) {
                 if (owner >= 0) {
-                    throw new IllegalStateException("[IDEM-P029] " + method + " has two @ExternalStep.Owner"
+                    throw new IllegalStateException("[IDEM-P030] " + method + " has two @ExternalStep.Owner"
                             + " parameters; mark exactly one");
                 }
                 owner = i;
             }
         }
         if (owner < 0) {
-            throw new IllegalStateException("[IDEM-P029] " + method + " has no @ExternalStep.Owner parameter: mark"
+            throw new IllegalStateException("[IDEM-P030] " + method + " has no @ExternalStep.Owner parameter: mark"
                     + " the parameter that names whose step it is (an event id or a StepOwner)");
         }
         return new AnnotatedStep(annotation, owner, resolverOf(method, annotation));
@@ -86,13 +86,13 @@ public final class StepMethods {
             Method resolver = method.getDeclaringClass().getDeclaredMethod(annotation.resolver(), String.class);
             if (!StepResolution.class.isAssignableFrom(resolver.getReturnType())
                     || Modifier.isStatic(method.getModifiers()) && !Modifier.isStatic(resolver.getModifiers())) {
-                throw new IllegalStateException("[IDEM-P031] resolver " + resolver + " of " + method + " must return"
+                throw new IllegalStateException("[IDEM-P032] resolver " + resolver + " of " + method + " must return"
                         + " StepResolution" + (Modifier.isStatic(method.getModifiers()) ? " and be static" : ""));
             }
             resolver.trySetAccessible();
             return resolver;
         } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("[IDEM-P031] " + method + " names resolver \"" + annotation.resolver()
+            throw new IllegalStateException("[IDEM-P032] " + method + " names resolver \"" + annotation.resolver()
                     + "\", but " + method.getDeclaringClass().getName() + " declares no such method taking a String",
                     e);
         }
@@ -129,7 +129,7 @@ public final class StepMethods {
         }
         throw new IllegalArgumentException(argument == null
                 ? "The @ExternalStep.Owner argument of " + method + " is null: every step needs its owner"
-                : "[IDEM-P029] The @ExternalStep.Owner argument of " + method + " is a "
+                : "[IDEM-P030] The @ExternalStep.Owner argument of " + method + " is a "
                         + argument.getClass().getName() + "; use a String or UUID event id, or a StepOwner");
     }
 

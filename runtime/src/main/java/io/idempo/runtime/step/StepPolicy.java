@@ -29,14 +29,14 @@ public record StepPolicy(int maxAttempts, Duration backoff, Duration maxBackoff,
 
     public StepPolicy {
         Rules.stepAttemptsViolation(maxAttempts).ifPresent(violation -> {
-            throw new IllegalArgumentException("[IDEM-P028] maxAttempts = " + maxAttempts + " " + violation);
+            throw new IllegalArgumentException("[IDEM-P029] maxAttempts = " + maxAttempts + " " + violation);
         });
         positive("backoff", backoff);
         positive("maxBackoff", maxBackoff);
         positive("lease", lease);
         positive("retryWindow", retryWindow);
         Rules.backoffViolation(backoff, maxBackoff).ifPresent(violation -> {
-            throw new IllegalArgumentException("[IDEM-P028] backoff = " + backoff + " " + violation);
+            throw new IllegalArgumentException("[IDEM-P029] backoff = " + backoff + " " + violation);
         });
     }
 
@@ -55,7 +55,7 @@ public record StepPolicy(int maxAttempts, Duration backoff, Duration maxBackoff,
     static Duration positive(String attribute, Duration duration) {
         Objects.requireNonNull(duration, attribute);
         Rules.durationViolation(duration.toString()).ifPresent(violation -> {
-            throw new IllegalArgumentException("[IDEM-P028] " + attribute + " = " + duration + " " + violation);
+            throw new IllegalArgumentException("[IDEM-P029] " + attribute + " = " + duration + " " + violation);
         });
         return duration;
     }

@@ -16,26 +16,26 @@ class StepDefinitionChecksTest {
     }
 
     @Test
-    void aNameOutsideTheRuleIsRefusedWithP024() {
-        assertCode("IDEM-P024", () -> StepDefinition.of("provider charge", String.class));
-        assertCode("IDEM-P024", () -> StepDefinition.withoutResult(""));
+    void aNameOutsideTheRuleIsRefusedWithP025() {
+        assertCode("IDEM-P025", () -> StepDefinition.of("provider charge", String.class));
+        assertCode("IDEM-P025", () -> StepDefinition.withoutResult(""));
     }
 
     @Test
-    void aPermanentFailureALaterRunCannotRebuildIsRefusedWithP026() {
-        assertCode("IDEM-P026", () -> StepDefinition.of("provider.charge", String.class)
+    void aPermanentFailureALaterRunCannotRebuildIsRefusedWithP027() {
+        assertCode("IDEM-P027", () -> StepDefinition.of("provider.charge", String.class)
                 .permanentFailures(NoMessageConstructor.class));
     }
 
     @Test
-    void attemptsAndDurationsOutsideTheRulesAreRefusedWithP028() {
+    void attemptsAndDurationsOutsideTheRulesAreRefusedWithP029() {
         StepDefinition<String> step = StepDefinition.of("provider.charge", String.class);
-        assertCode("IDEM-P028", () -> step.maxAttempts(0));
-        assertCode("IDEM-P028", () -> step.maxAttempts(1001));
-        assertCode("IDEM-P028", () -> step.lease(Duration.ZERO));
-        assertCode("IDEM-P028", () -> step.retryWindow(Duration.ofSeconds(-1)));
-        assertCode("IDEM-P028", () -> step.backoff(Duration.ofMinutes(2), Duration.ofMinutes(1)));
-        assertCode("IDEM-P028", () -> new StepPolicy(10, Duration.ofSeconds(1), Duration.ZERO, Duration.ofMinutes(1),
+        assertCode("IDEM-P029", () -> step.maxAttempts(0));
+        assertCode("IDEM-P029", () -> step.maxAttempts(1001));
+        assertCode("IDEM-P029", () -> step.lease(Duration.ZERO));
+        assertCode("IDEM-P029", () -> step.retryWindow(Duration.ofSeconds(-1)));
+        assertCode("IDEM-P029", () -> step.backoff(Duration.ofMinutes(2), Duration.ofMinutes(1)));
+        assertCode("IDEM-P029", () -> new StepPolicy(10, Duration.ofSeconds(1), Duration.ZERO, Duration.ofMinutes(1),
                 Duration.ofHours(1)));
     }
 

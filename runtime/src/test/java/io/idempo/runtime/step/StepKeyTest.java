@@ -68,7 +68,7 @@ class StepKeyTest {
         assertThrows(IllegalArgumentException.class, () -> StepOwner.parse("job:42"));
         IllegalArgumentException name = assertThrows(IllegalArgumentException.class,
                 () -> StepKey.of(EVENT, "provider:charge"));
-        assertTrue(name.getMessage().startsWith("[IDEM-P024]"), name.getMessage());
+        assertTrue(name.getMessage().startsWith("[IDEM-P025]"), name.getMessage());
         assertThrows(IllegalArgumentException.class, () -> StepKey.requireDerivedKey("idem-XYZ"));
         assertThrows(IllegalArgumentException.class, () -> StepKey.requireDerivedKey(null));
     }
