@@ -39,6 +39,15 @@ public final class Rules {
      */
     public static final String TABLE_NAME_PATTERN = "([A-Za-z_][A-Za-z0-9_]{0,47}\\.)?[A-Za-z_][A-Za-z0-9_]{0,47}";
 
+    /**
+     * An external step's name ({@code io.idempo.ExternalStep}) follows the action rule: it goes into the step's derived
+     * key, its outcome lines and its metric attributes, as an action goes into a record's.
+     */
+    public static final String STEP_NAME_PATTERN = ACTION_PATTERN;
+
+    /** The most calls one external step may make: a budget that runs for days is no budget. */
+    public static final int STEP_MAX_ATTEMPTS = 1000;
+
     private static final Pattern ACTION = Pattern.compile(ACTION_PATTERN);
     private static final Pattern KEY_LITERAL = Pattern.compile(KEY_CHARACTER + "*");
     private static final Pattern TABLE_NAME = Pattern.compile(TABLE_NAME_PATTERN);
@@ -49,6 +58,26 @@ public final class Rules {
     /** What is wrong with an action name, or nothing. */
     public static Optional<String> actionViolation(String action) {
         return ACTION.matcher(action).matches() ? Optional.empty() : Optional.of("must match " + ACTION_PATTERN);
+    }
+
+    /** What is wrong with an external step's name, or nothing. */
+    public static Optional<String> stepNameViolation(String name) {
+        return ACTION.matcher(name).matches() ? Optional.empty() : Optional.of("must match " + STEP_NAME_PATTERN);
+    }
+
+    /** What is wrong with an external step's {@code maxAttempts}, or nothing. */
+    public static Optional<String> stepAttemptsViolation(int attempts) {
+        return attempts >= 1 && attempts <= STEP_MAX_ATTEMPTS ? Optional.empty()
+                : Optional.of("is not between 1 and " + STEP_MAX_ATTEMPTS);
+    }
+
+    /**
+     * What is wrong with an external step's backoff, or nothing: the first delay may not exceed the longest (both
+     * are valid durations, see {@link #durationViolation}).
+     */
+    public static Optional<String> backoffViolation(Duration first, Duration longest) {
+        return first.compareTo(longest) <= 0 ? Optional.empty()
+                : Optional.of("is longer than maxBackoff = \"" + longest + "\", the longest delay");
     }
 
     /** Whether literal text of a key template stays within {@link #KEY_CHARACTER}. */

@@ -25,7 +25,8 @@ import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 
 /**
- * Checks every {@code @Idempotent} method and generates one {@code <Type>_Idempotency} class per declaring type.
+ * Checks every {@code @Idempotent} method and generates one {@code <Type>_Idempotency} class per declaring type;
+ * checks every {@code @ExternalStep} method too ({@link ExternalStepProcessing}), for which nothing is generated.
  *
  * <p>A pipeline per method ({@link MethodAnalyzer}): checks that return {@link Issue}s, then the key template and
  * fingerprint planners, then the {@link PlansSourceWriter}. A type with any error gets no generated class (the
@@ -52,6 +53,7 @@ public final class IdempotencyProcessor extends AbstractProcessor {
     private MethodAnalyzer analyzer;
     private PlansSourceWriter sourceWriter;
     private final LombokTypes lombok = new LombokTypes();
+    private ExternalStepProcessing externalSteps;
     private final OrphanParameterCheck orphanParameters = new OrphanParameterCheck();
     /** Qualified names of the types whose methods wait for a type another processor has not generated yet. */
     private final Set<String> deferredTypes = new LinkedHashSet<>();
@@ -76,11 +78,13 @@ public final class IdempotencyProcessor extends AbstractProcessor {
         reporter = new Reporter(environment.getMessager(), options);
         analyzer = new MethodAnalyzer(tools, lombok, extraChecks);
         sourceWriter = new PlansSourceWriter(tools);
+        externalSteps = new ExternalStepProcessing(tools, reporter);
     }
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(IdempotentMethod.IDEMPOTENT, IdempotentMethod.KEY, IdempotentMethod.SCOPE);
+        return Set.of(IdempotentMethod.IDEMPOTENT, IdempotentMethod.KEY, IdempotentMethod.SCOPE,
+                ExternalStepMethod.EXTERNAL_STEP, ExternalStepMethod.OWNER);
     }
 
     @Override
@@ -101,6 +105,7 @@ public final class IdempotencyProcessor extends AbstractProcessor {
             for (TypeElement type : typesToProcess(round)) {
                 processType(type, round.processingOver());
             }
+            externalSteps.process(round);
         } catch (Throwable e) { // javac must never see a failure of the processor
             internalError(null, null, "a round of annotation processing", e);
         }
@@ -227,8 +232,6 @@ public final class IdempotencyProcessor extends AbstractProcessor {
     }
 
     private void internalError(Element element, AnnotationMirror annotation, String what, Throwable failure) {
-        String cause = failure.getMessage() == null ? failure.getClass().getName()
-                : failure.getClass().getName() + ": " + failure.getMessage();
-        reporter.report(List.of(Issue.on(element, annotation, null, Message.INTERNAL_ERROR, what, cause)));
+        reporter.report(List.of(Issue.internalError(element, annotation, what, failure)));
     }
 }

@@ -16,6 +16,13 @@ record Issue(Message message, Element element, AnnotationMirror annotation, Anno
         return new Issue(message, element, annotation, value, arguments);
     }
 
+    /** P099: the processor failed on {@code what}; reported instead of letting javac see the failure. */
+    static Issue internalError(Element element, AnnotationMirror annotation, String what, Throwable failure) {
+        String cause = failure.getMessage() == null ? failure.getClass().getName()
+                : failure.getClass().getName() + ": " + failure.getMessage();
+        return on(element, annotation, null, Message.INTERNAL_ERROR, what, cause);
+    }
+
     String text() {
         return message.format(arguments);
     }

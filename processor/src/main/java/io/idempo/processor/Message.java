@@ -66,6 +66,59 @@ enum Message {
             "%s has Lombok annotations (%s), and annotation processing ended before it could be read as Lombok "
                     + "completes it, so the method gets no plan; put Lombok on annotationProcessorPaths, before "
                     + "idempo-processor"),
+    STEP_VOID_WITHOUT_NO_RESULT("IDEM-P024", Severity.ERROR,
+            "@ExternalStep method returns void, so a later run has no result to return; return the provider's "
+                    + "answer, or set @ExternalStep(noResult = true) to let later runs return without calling"),
+    STEP_NO_RESULT_WITH_VALUE("IDEM-P024", Severity.ERROR,
+            "noResult = true, but the @ExternalStep method returns %s: later runs would get no result; remove "
+                    + "noResult"),
+    STEP_UNREPLAYABLE_RESULT("IDEM-P024", Severity.ERROR,
+            "return type %s uses the method's type variable %s, which is unknown when a later run decodes the "
+                    + "stored result; return a concrete type"),
+    MALFORMED_STEP_NAME("IDEM-P025", Severity.ERROR,
+            "step name \"%s\" %s; the name is part of every derived key, log line and metric of the step"),
+    DUPLICATE_STEP_NAME("IDEM-P026", Severity.ERROR,
+            "step name \"%s\" is already used by %s; the two steps of one owner would share one derived key and "
+                    + "one state, give each its own name"),
+    PERMANENT_FAILURE_NOT_REBUILDABLE("IDEM-P027", Severity.ERROR,
+            "permanentFailures names %s, which a later run cannot rebuild: %s"),
+    PERMANENT_FAILURE_NOT_THROWN("IDEM-P028", Severity.ERROR,
+            "permanentFailures names %s, a checked exception the method does not declare, so it can never be "
+                    + "thrown; add it to the throws clause or remove it"),
+    INVALID_STEP_ATTEMPTS("IDEM-P029", Severity.ERROR,
+            "maxAttempts = %s %s; leave it out for the runtime's default"),
+    INVALID_STEP_DURATION("IDEM-P029", Severity.ERROR,
+            "%s = \"%s\" %s; write a positive ISO-8601 duration such as \"PT1S\" or \"PT12H\""),
+    BACKOFF_ABOVE_MAX("IDEM-P029", Severity.ERROR,
+            "backoff = \"%s\" %s; shorten it or raise maxBackoff"),
+    MISSING_STEP_OWNER("IDEM-P030", Severity.ERROR,
+            "@ExternalStep method has no @ExternalStep.Owner parameter; mark the parameter that names whose step "
+                    + "it is: an event id (String or UUID) or an io.idempo.runtime.step.StepOwner"),
+    SECOND_STEP_OWNER("IDEM-P030", Severity.ERROR,
+            "parameter '%s' is a second @ExternalStep.Owner; a step has exactly one owner"),
+    UNUSABLE_STEP_OWNER("IDEM-P030", Severity.ERROR,
+            "@ExternalStep.Owner parameter '%s' has type %s; use String or UUID (an event id) or "
+                    + "io.idempo.runtime.step.StepOwner"),
+    ORPHAN_STEP_OWNER("IDEM-P030", Severity.ERROR,
+            "@ExternalStep.Owner on a parameter of %s, which is not @ExternalStep: it does nothing; %s"),
+    STEP_AND_IDEMPOTENT("IDEM-P031", Severity.ERROR,
+            "@ExternalStep and @Idempotent on one method: an @Idempotent method runs inside a transaction, where a "
+                    + "step refuses to run; make the step a method of its own and call it after the transaction "
+                    + "commits"),
+    RESOLVER_NEVER_ASKED("IDEM-P032", Severity.ERROR,
+            "resolver = \"%s\", but providerHonoursKeys is true, so the step is retried with its key and the "
+                    + "resolver is never asked; set providerHonoursKeys = false or remove the resolver"),
+    UNKNOWN_RESOLVER("IDEM-P032", Severity.ERROR,
+            "resolver = \"%s\" names no method of %s that takes one String (the derived key); declare "
+                    + "StepResolution<%s> %s(String derivedKey) in it"),
+    UNUSABLE_RESOLVER("IDEM-P032", Severity.ERROR,
+            "resolver %s %s"),
+    STEP_IN_TRANSACTION("IDEM-P033", Severity.ERROR,
+            "the @ExternalStep method would run inside a transaction (%s), where a step refuses to run: no "
+                    + "connection or row lock may wait for the provider; %s"),
+    STEP_WITHOUT_BODY("IDEM-P034", Severity.ERROR,
+            "@ExternalStep on %s does nothing: the aspect weaves method bodies, and an implementation does not "
+                    + "inherit the annotation; put it on the implementing method"),
     INTERNAL_ERROR("IDEM-P099", Severity.ERROR,
             "idempo-processor failed on %s (%s); please report it with this message");
 

@@ -20,19 +20,30 @@ final class ResultCheck implements MethodCheck {
 
     @Override
     public List<Issue> check(IdempotentMethod method) {
+        return check(method, Message.VOID_WITHOUT_NO_RESULT, Message.NO_RESULT_WITH_VALUE,
+                Message.UNREPLAYABLE_RESULT);
+    }
+
+    /**
+     * The rule for any method whose result is stored and returned again (an {@code @ExternalStep} method's too), with
+     * the messages of its annotation: {@code noResult} on a {@code void} method and only there, and a result type
+     * without the method's own type variables.
+     */
+    static List<Issue> check(AnnotatedMethod method, Message voidWithoutNoResult, Message noResultWithValue,
+                             Message unreplayable) {
         TypeMirror result = method.returnType();
         boolean noResult = method.booleanAttribute("noResult");
         if (result.getKind() == TypeKind.VOID) {
             return noResult ? List.of()
-                    : List.of(Issue.on(method.element(), method.annotation(), null, Message.VOID_WITHOUT_NO_RESULT));
+                    : List.of(Issue.on(method.element(), method.annotation(), null, voidWithoutNoResult));
         }
         if (noResult) {
             return List.of(Issue.on(method.element(), method.annotation(),
-                    method.explicitValue("noResult").orElse(null), Message.NO_RESULT_WITH_VALUE, result));
+                    method.explicitValue("noResult").orElse(null), noResultWithValue, result));
         }
         return methodTypeVariable(result, method.element())
-                .map(variable -> List.of(Issue.on(method.element(), method.annotation(), null,
-                        Message.UNREPLAYABLE_RESULT, result, variable)))
+                .map(variable -> List.of(Issue.on(method.element(), method.annotation(), null, unreplayable, result,
+                        variable)))
                 .orElse(List.of());
     }
 

@@ -42,22 +42,22 @@ final class StoredExceptionCheck implements MethodCheck {
                         + where, generatedPackage.getQualifiedName()));
                 continue;
             }
-            if (isChecked(type) && !declaredBy(method, type)) {
+            if (isChecked(tools, type) && !declaredBy(tools, method.element(), type)) {
                 issues.add(issue(method, value, Message.STORED_EXCEPTION_NOT_THROWN, exception.getQualifiedName()));
             }
-            rebuildProblem(exception).ifPresent(problem -> issues.add(issue(method, value,
+            rebuildProblem(tools, exception).ifPresent(problem -> issues.add(issue(method, value,
                     Message.STORED_EXCEPTION_NOT_REBUILDABLE, exception.getQualifiedName(), problem)));
         }
         return issues;
     }
 
-    private boolean isChecked(TypeMirror type) {
+    static boolean isChecked(TypeTools tools, TypeMirror type) {
         return !tools.isSubtypeOf(type, "java.lang.RuntimeException") && !tools.isSubtypeOf(type, "java.lang.Error");
     }
 
     /** Declared itself, through a supertype, or through a subtype ({@code IOException} covers a thrown subtype). */
-    private boolean declaredBy(IdempotentMethod method, TypeMirror type) {
-        for (TypeMirror thrown : method.element().getThrownTypes()) {
+    static boolean declaredBy(TypeTools tools, ExecutableElement method, TypeMirror type) {
+        for (TypeMirror thrown : method.getThrownTypes()) {
             if (tools.types().isSubtype(type, thrown) || tools.types().isSubtype(thrown, type)) {
                 return true;
             }
@@ -65,7 +65,8 @@ final class StoredExceptionCheck implements MethodCheck {
         return false;
     }
 
-    private Optional<String> rebuildProblem(TypeElement exception) {
+    /** Why replay could not rebuild {@code exception} from its message; empty when it can. */
+    static Optional<String> rebuildProblem(TypeTools tools, TypeElement exception) {
         if (exception.getModifiers().contains(Modifier.ABSTRACT)) {
             return Optional.of("it is abstract; name the concrete types that are thrown");
         }

@@ -5,6 +5,7 @@ import io.idempo.plan.MethodPlan;
 import io.idempo.runtime.OutcomeLog.DecidedBy;
 import io.idempo.runtime.claim.WriteBehindCompletions;
 import io.idempo.runtime.internal.RunningCall;
+import io.idempo.runtime.internal.StoredExceptions;
 import io.idempo.runtime.record.NewRecord;
 import io.idempo.runtime.record.RecordBusyException;
 import io.idempo.runtime.record.RecordClaim;
@@ -221,8 +222,7 @@ public final class IdempotencyEngine implements AutoCloseable {
     private TransactionOutcome failed(Call call, SqlExecutor sql, Throwable thrown,
                                       AtomicReference<CompletedCall> completed) {
         if (call.plan().storesException(thrown)) {
-            StoredOutcome outcome = new StoredOutcome(StoredOutcome.Kind.EXCEPTION,
-                    thrown.getClass().getName() + "\n" + Optional.ofNullable(thrown.getMessage()).orElse(""));
+            StoredOutcome outcome = new StoredOutcome(StoredOutcome.Kind.EXCEPTION, StoredExceptions.encode(thrown));
             records.complete(sql, call.keyHash, RecordStatus.FAILED, outcome.text());
             completed.set(call.completedCall(outcome));
             call.ended(CallOutcome.STORED_FAILURE, DecidedBy.DATABASE);
@@ -297,8 +297,8 @@ public final class IdempotencyEngine implements AutoCloseable {
         return switch (outcome.kind()) {
             case NONE -> null;
             case RESULT -> codec.decode(outcome.payload(), call.invocation.resultType());
-            case EXCEPTION -> throw StoredResponses.rebuildException(outcome.payload(),
-                    call.plan().storedExceptions());
+            case EXCEPTION -> throw StoredExceptions.rebuild(outcome.payload(), call.plan().storedExceptions(),
+                    "storeExceptions", "let the record expire");
         };
     }
 

@@ -4,12 +4,11 @@ import io.idempo.plan.CanonicalWriter;
 import io.idempo.plan.MethodPlan;
 import io.idempo.plan.Rules;
 import io.idempo.plan.Sha256;
+import io.idempo.runtime.internal.StoredExceptions;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -224,17 +223,7 @@ public final class IdempotentOperation<T> {
     }
 
     private static void checkRebuildable(Class<? extends Throwable> type) {
-        List<String> problems = new ArrayList<>();
-        if (Modifier.isAbstract(type.getModifiers())) {
-            problems.add("it is abstract");
-        }
-        try {
-            if (!Modifier.isPublic(type.getConstructor(String.class).getModifiers())) {
-                problems.add("its (String) constructor is not public");
-            }
-        } catch (NoSuchMethodException e) {
-            problems.add("it has no public constructor taking a String message");
-        }
+        List<String> problems = StoredExceptions.rebuildProblems(type);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("[IDEM-P017] storeExceptions names " + type.getName()
                     + ", which replay cannot rebuild: " + String.join(", ", problems));

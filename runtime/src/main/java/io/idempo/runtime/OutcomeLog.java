@@ -1,6 +1,7 @@
 package io.idempo.runtime;
 
 import io.idempo.runtime.spi.CallOutcome;
+import io.idempo.runtime.spi.StepOutcome;
 import io.idempo.runtime.spi.TraceIds;
 import java.lang.System.Logger.Level;
 
@@ -9,8 +10,11 @@ import java.lang.System.Logger.Level;
  * the outcome and where it was decided, so that "first", "replayed", "in progress" and "key reused" can be told
  * apart in production and traced to the request that saw them; when the engine's {@link TraceIds} know the current
  * trace, its id too ({@code trace=}). Never request or response values. Raise the logger's level to silence it.
+ *
+ * <p>External steps write the same line ({@link #logStep}); that is the only reason the class is public: it is not
+ * an API.
  */
-final class OutcomeLog {
+public final class OutcomeLog {
 
     private static final System.Logger LOG = System.getLogger("io.idempo.outcome");
 
@@ -28,23 +32,36 @@ final class OutcomeLog {
 
     private final TraceIds traces;
 
-    OutcomeLog(TraceIds traces) {
+    /** @param traces where the line finds the current trace's id */
+    public OutcomeLog(TraceIds traces) {
         this.traces = traces;
+    }
+
+    void log(RecordKey key, CallOutcome outcome, DecidedBy source) {
+        line(key.action(), key.scope(), key.clientKey(), outcome.label(), source.label);
+    }
+
+    /**
+     * The line of one run of an external step ({@code io.idempo.runtime.step}): the step's name as the action, its
+     * owner as the scope, its derived key as the key.
+     */
+    public void logStep(String step, String owner, String derivedKey, StepOutcome outcome, String source) {
+        line(step, owner, derivedKey, outcome.label(), source);
     }
 
     /**
      * The line is built here rather than handed to the logger as a pattern with parameters: a handler would parse
      * that pattern with {@code MessageFormat} on every call (a fifth of the line's cost on Payara, JFR profile).
      */
-    void log(RecordKey key, CallOutcome outcome, DecidedBy source) {
+    private void line(String action, String scope, String key, String outcome, String source) {
         if (LOG.isLoggable(Level.INFO)) {
             StringBuilder line = new StringBuilder(160)
-                    .append("idempo action=").append(key.action())
-                    .append(" scope=").append(key.scope().isEmpty() ? "-" : key.scope())
-                    .append(" key=").append(key.clientKey())
+                    .append("idempo action=").append(action)
+                    .append(" scope=").append(scope.isEmpty() ? "-" : scope)
+                    .append(" key=").append(key)
                     .append(" request=").append(IdempotencyContext.currentRequestId().orElse("-"))
-                    .append(" outcome=").append(outcome.label())
-                    .append(" source=").append(source.label);
+                    .append(" outcome=").append(outcome)
+                    .append(" source=").append(source);
             traces.current().ifPresent(trace -> line.append(" trace=").append(trace));
             LOG.log(Level.INFO, line.toString());
         }

@@ -1,8 +1,6 @@
 package io.idempo.runtime;
 
 import io.idempo.plan.Sha256;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.HexFormat;
 
 /**
@@ -17,14 +15,7 @@ public record RecordKey(String action, String scope, String clientKey) {
 
     /** Lowercase hex SHA-256 over the three parts, each length-prefixed so that no two splits collide. */
     public String hash() {
-        MessageDigest sha = Sha256.newDigest();
-        for (String part : new String[] {action, scope, clientKey}) {
-            byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
-            sha.update(new byte[] {(byte) (bytes.length >>> 24), (byte) (bytes.length >>> 16),
-                (byte) (bytes.length >>> 8), (byte) bytes.length});
-            sha.update(bytes);
-        }
-        return HexFormat.of().formatHex(sha.digest());
+        return HexFormat.of().formatHex(Sha256.ofLengthPrefixed(action, scope, clientKey));
     }
 
     /** For logs: action, scope and key, never request values. */

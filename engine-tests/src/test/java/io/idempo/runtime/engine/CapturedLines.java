@@ -11,7 +11,7 @@ import java.util.logging.SimpleFormatter;
  * The lines a logger writes, formatted, from the moment this is {@linkplain #of attached} until it is closed: the
  * outcome lines ({@code io.idempo.outcome}) or the audit lines ({@code io.idempo.audit}).
  */
-final class CapturedLines extends Handler implements AutoCloseable {
+public final class CapturedLines extends Handler implements AutoCloseable {
 
     /** Held here: LogManager keeps loggers weakly, and a collected one would take the handler with it. */
     private final Logger logger;
@@ -21,13 +21,13 @@ final class CapturedLines extends Handler implements AutoCloseable {
         this.logger = logger;
     }
 
-    static CapturedLines of(String loggerName) {
+    public static CapturedLines of(String loggerName) {
         CapturedLines captured = new CapturedLines(Logger.getLogger(loggerName));
         captured.logger.addHandler(captured);
         return captured;
     }
 
-    List<String> lines() {
+    public List<String> lines() {
         return lines;
     }
 

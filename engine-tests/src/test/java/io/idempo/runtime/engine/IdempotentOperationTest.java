@@ -23,7 +23,9 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -132,6 +134,32 @@ class IdempotentOperationTest {
         harness.shop.failAfterWrite = false;
         PLACE_ORDER.call(failing, REQUEST, () -> harness.shop.writeUnprotected(REQUEST, failing));
         assertEquals(1, harness.orderRows(failing), "the failed attempt rolled back; the retry ran");
+    }
+
+    /** A stored exception as applications often declare one: a class of their own package only. */
+    static final class RefusedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public RefusedException(String message) {
+            super(message);
+        }
+    }
+
+    @Test
+    void aStoredExceptionOfAPackagePrivateClassIsRebuiltOnReplay() throws Exception {
+        harnesses.get(EngineDatabase.H2, ClaimMode.IN_MEMORY);
+        AtomicInteger runs = new AtomicInteger();
+        IdempotentOperation<Order> refuse = IdempotentOperation.of("orders.refuse-functional", Order.class)
+                .storeExceptions(RefusedException.class);
+        String key = newKey();
+        for (int attempt = 0; attempt < 2; attempt++) {
+            RefusedException refused = assertThrows(RefusedException.class, () -> refuse.call(key, REQUEST, () -> {
+                runs.incrementAndGet();
+                throw new RefusedException("refused: " + key);
+            }));
+            assertEquals("refused: " + key, refused.getMessage());
+        }
+        assertEquals(1, runs.get(), "replayed, rebuilt from the record");
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -9,7 +9,6 @@ import io.idempo.runtime.record.StoredRecord;
 import io.idempo.runtime.spi.ClaimStore;
 import io.idempo.runtime.spi.IdempotencyMetrics;
 import io.idempo.runtime.spi.TransactionSupport;
-import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -29,8 +28,6 @@ import java.util.function.Supplier;
  * </pre>
  */
 public final class RecordAdministration {
-
-    private static final System.Logger AUDIT = System.getLogger("io.idempo.audit");
 
     private final RecordStore records;
     private final ClaimStore claims;
@@ -112,7 +109,7 @@ public final class RecordAdministration {
 
     /** Records that {@code operator} was refused {@code operation}, and why. */
     public static void refused(Operator operator, String operation, String why) {
-        audit(operation, operator, "", "refused (" + why + ")");
+        AuditLine.write(operation, operator, "", "refused (" + why + ")");
     }
 
     private <T> T inTransaction(Supplier<T> work) {
@@ -121,21 +118,12 @@ public final class RecordAdministration {
 
     private static <T> T audited(String operation, Operator operator, String subject,
                                  Supplier<T> work, Function<T, String> result) {
-        T done;
-        try {
-            done = work.get();
-        } catch (ClaimStoreUnreachableException e) {
-            audit(operation, operator, subject, describe(e.record()) + " claimStore=unreachable");
-            throw e;
-        } catch (RecordBusyException e) {
-            audit(operation, operator, subject, "busy");
-            throw e;
-        } catch (RuntimeException e) {
-            audit(operation, operator, subject, "failed (" + e.getClass().getSimpleName() + ")");
-            throw e;
-        }
-        audit(operation, operator, subject, result.apply(done));
-        return done;
+        return AuditLine.audited(operation, operator, subject, work, result, e -> {
+            if (e instanceof ClaimStoreUnreachableException unreachable) {
+                return describe(unreachable.record()) + " claimStore=unreachable";
+            }
+            return e instanceof RecordBusyException ? "busy" : AuditLine.failed(e);
+        });
     }
 
     /** {@code deleted}, {@code running}, {@code not-found}. */
@@ -146,15 +134,5 @@ public final class RecordAdministration {
     private static String subject(RecordKey key) {
         return "action=" + key.action() + " scope=" + (key.scope().isEmpty() ? "-" : key.scope()) + " key="
                 + key.clientKey() + " keyHash=" + key.hash();
-    }
-
-    private static void audit(String operation, Operator operator, String subject, String result) {
-        AUDIT.log(Level.INFO, "idempo-audit operation={0} operator={1} request={2}{3} result={4}", operation,
-                orDash(operator.principal()), orDash(operator.requestId()), subject.isEmpty() ? "" : " " + subject,
-                result);
-    }
-
-    private static String orDash(String value) {
-        return value == null || value.isEmpty() ? "-" : value;
     }
 }

@@ -22,6 +22,20 @@ public interface IdempotencyMetrics {
      */
     void stuckRecordsCounted(long count);
 
+    /**
+     * One run of an external step ended: its step name (a fixed name from the code, like an action), how it ended,
+     * and how long it took, the provider's call included. Reports nothing unless implemented.
+     */
+    default void stepEnded(String step, StepOutcome outcome, long nanos) {
+    }
+
+    /**
+     * The INDETERMINATE steps counted just now ({@code StepAdministration}): each waits for an operator. Reports
+     * nothing unless implemented.
+     */
+    default void indeterminateStepsCounted(long count) {
+    }
+
     /** Reports nothing: the default when no metrics are configured. */
     IdempotencyMetrics NONE = new IdempotencyMetrics() {
         @Override
